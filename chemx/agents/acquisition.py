@@ -1,0 +1,116 @@
+"""The acquisition agent: one document in, one paper's records in the store out."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from chemx.provenance.blobs import sha256_hex
+from chemx.provenance.ids import decision_id, node_id
+from chemx.provenance.store import ProvenanceStore, WriteBatch
+from chemx.records import Decision, Gate, Node, NodeKind, SourceFile, Verdict
+from chemx.sources import DocumentParser, ParsedPaper, SourceDocument, SourceError
+
+
+def rejection_decision(node: Node, gate: Gate, reason: str, detail: str, backend: str) -> Decision:
+    """Build the Decision that records why `node` was dropped."""
+    return Decision(
+        id=decision_id(node.id, gate.value, reason, backend),
+        node_id=node.id,
+        gate=gate,
+        verdict=Verdict.REJECT,
+        reason=reason,
+        detail=detail,
+        backend=backend,
+        time=dt.datetime.now(dt.UTC),
+    )
+
+
+@dataclass(frozen=True)
+class AcquisitionResult:
+    """What acquiring one document produced (kept small: it goes into the checkpoint)."""
+
+    paper_id: str | None
+    """None when the whole document was rejected."""
+    source_id: str | None
+    """The rejected source node, when the document could not be read."""
+    reason: str | None
+    counts: Mapping[str, int]
+
+
+class AcquisitionAgent:
+    """Parses a document with the parser for its format and writes every record."""
+
+    def __init__(self, store: ProvenanceStore, parsers: Mapping[str, DocumentParser]) -> None:
+        self.store = store
+        self.parsers = parsers
+
+    def acquire(self, document: SourceDocument, corpus_id: str) -> AcquisitionResult:
+        """Parse and store one document; an unreadable one is stored as a rejected source."""
+        parser = self.parsers.get(document.format)
+        if parser is None:
+            return self._reject_source(
+                document,
+                corpus_id,
+                "format_unsupported",
+                f"{document.display_name}: no parser for format {document.format!r}",
+                "chemx",
+            )
+        try:
+            parsed = parser.parse(document, corpus_id)
+        except SourceError as error:
+            return self._reject_source(
+                document, corpus_id, error.reason, error.detail, parser.backend
+            )
+        self.store.write(_batch_for(parsed, parser.backend))
+        return AcquisitionResult(
+            paper_id=parsed.paper.id,
+            source_id=None,
+            reason=None,
+            counts={
+                "paragraphs": len(parsed.paragraphs),
+                "sentences": len(parsed.sentences),
+                "figures": len(parsed.figures),
+                "figure_references": len(parsed.figure_references),
+                "rejected_parts": len(parsed.rejections),
+            },
+        )
+
+    def _reject_source(
+        self, document: SourceDocument, corpus_id: str, reason: str, detail: str, backend: str
+    ) -> AcquisitionResult:
+        try:
+            sha = sha256_hex(document.path.read_bytes())
+        except OSError:
+            sha = None
+        source = SourceFile(
+            id=node_id(NodeKind.SOURCE, document.display_name, sha or "unreadable"),
+            parent_id=corpus_id,
+            backend=backend,
+            path=document.display_name,
+            sha256=sha,
+        )
+        batch = WriteBatch()
+        batch.add(source)
+        batch.decisions.append(
+            rejection_decision(source, Gate.ACQUISITION, reason, detail, backend)
+        )
+        self.store.write(batch)
+        return AcquisitionResult(paper_id=None, source_id=source.id, reason=reason, counts={})
+
+
+def _batch_for(parsed: ParsedPaper, backend: str) -> WriteBatch:
+    batch = WriteBatch(blobs=dict(parsed.images))
+    batch.add(parsed.paper)
+    batch.extend(parsed.paragraphs)
+    batch.extend(parsed.sentences)
+    batch.extend(parsed.figures)
+    batch.extend(parsed.figure_references)
+    for rejection in parsed.rejections:
+        batch.decisions.append(
+            rejection_decision(
+                rejection.node, Gate.ACQUISITION, rejection.reason, rejection.detail, backend
+            )
+        )
+    return batch

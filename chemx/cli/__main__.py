@@ -1,0 +1,5 @@
+"""`python -m chemx.cli`."""
+
+from chemx.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Evaluation of models on a built benchmark (arrives with its issue)."""

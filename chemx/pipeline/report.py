@@ -1,0 +1,78 @@
+"""The build report: what a build read, made and rejected, and which backend did it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from chemx.provenance.store import ProvenanceStore
+
+REPORT_NAME = "build_report.json"
+
+
+class DocumentTally(BaseModel):
+    """What happened to the documents of this run."""
+
+    discovered: int = 0
+    ran: int = 0
+    resumed: int = 0
+    already_done: int = 0
+    rejected: int = 0
+    """Documents that could not be read at all (stored as rejected sources)."""
+
+
+class RejectionCount(BaseModel):
+    """How many nodes one gate rejected for one reason."""
+
+    gate: str
+    reason: str
+    count: int
+
+
+class BackendCount(BaseModel):
+    """How many nodes of a kind one backend produced in one stage."""
+
+    stage: str
+    kind: str
+    backend: str
+    count: int
+
+
+class BuildReport(BaseModel):
+    """Written as `build_report.json` beside the store after every build."""
+
+    corpus: str
+    out: str
+    executor: str
+    workers: int
+    elapsed_s: float
+    papers_per_s: float = Field(description="Documents processed this run per second.")
+    documents: DocumentTally
+    totals: dict[str, dict[str, int]] = Field(
+        description="Store-wide node counts by kind and status (ok/rejected)."
+    )
+    rows_added: dict[str, int] = Field(description="Rows this run added, per table.")
+    rejections: list[RejectionCount]
+    backends: list[BackendCount]
+
+    def write(self, out: Path) -> Path:
+        """Write the report as JSON into the build folder and return its path."""
+        path = out / REPORT_NAME
+        path.write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        return path
+
+
+def store_summary(
+    store: ProvenanceStore,
+) -> tuple[dict[str, dict[str, int]], list[RejectionCount], list[BackendCount]]:
+    """Totals, rejections and backends as the store holds them now."""
+    rejections = [
+        RejectionCount(gate=gate, reason=reason, count=count)
+        for gate, reason, count in store.rejection_counts()
+    ]
+    backends = [
+        BackendCount(stage=stage, kind=kind, backend=backend, count=count)
+        for stage, kind, backend, count in store.backend_counts()
+    ]
+    return store.counts(), rejections, backends

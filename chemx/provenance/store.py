@@ -1,0 +1,450 @@
+"""The provenance store: one SQLite database (WAL) plus a content-addressed blob folder.
+
+Every node of the tree (corpus, paper, figure, structure, …) is one row keyed by its
+content-derived id, with its parent, the stage and backend that made it, and its
+record as JSON. Decisions attach to nodes; a rejected node is marked, never deleted.
+Writes are idempotent (`INSERT OR IGNORE` on content ids), which is what makes a
+re-build add nothing and a crashed build resume without duplicates.
+
+There is one writer: a store opened for writing holds an exclusive lock file, and
+inside the process all writes go through one connection under a lock, each batch in
+one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from chemx.provenance.blobs import BlobStore
+from chemx.provenance.schema import migrate
+from chemx.records import NODE_TYPES, Decision, Gate, ModelCall, Node, NodeKind, Verdict
+
+DB_NAME = "chemx.db"
+BLOB_DIR = "blobs"
+LOCK_NAME = ".writer.lock"
+
+DEFAULT_STAGE: dict[NodeKind, str] = {
+    NodeKind.CORPUS: "acquisition",
+    NodeKind.SOURCE: "acquisition",
+    NodeKind.PAPER: "acquisition",
+    NodeKind.PARAGRAPH: "acquisition",
+    NodeKind.SENTENCE: "acquisition",
+    NodeKind.FIGURE: "acquisition",
+    NodeKind.FIGURE_REFERENCE: "acquisition",
+    NodeKind.STRUCTURE: "visual",
+    NodeKind.EVIDENCE: "grounding",
+    NodeKind.CANDIDATE: "generation",
+    NodeKind.ITEM: "generation",
+}
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or written as asked."""
+
+
+class StoreLocked(StoreError):
+    """Another process is writing to the same store."""
+
+
+@dataclass(frozen=True)
+class StoredNode:
+    """A node as read back from the store."""
+
+    record: Node
+    kind: NodeKind
+    stage: str
+    status: str
+    paper_id: str | None
+    created_at: str
+
+    @property
+    def id(self) -> str:
+        """The node id."""
+        return self.record.id
+
+    @property
+    def parent_id(self) -> str | None:
+        """The parent's id."""
+        return self.record.parent_id
+
+    @property
+    def rejected(self) -> bool:
+        """Whether some gate rejected this node."""
+        return self.status == "rejected"
+
+
+@dataclass
+class WriteBatch:
+    """Rows that belong together and are committed in one transaction."""
+
+    nodes: list[tuple[Node, str | None]] = field(default_factory=list)
+    """(record, stage or None for the kind's default stage)."""
+    decisions: list[Decision] = field(default_factory=list)
+    model_calls: list[ModelCall] = field(default_factory=list)
+    blobs: dict[str, bytes] = field(default_factory=dict)
+    """Image bytes by their SHA-256."""
+
+    def add(self, node: Node, stage: str | None = None) -> None:
+        """Queue a node."""
+        self.nodes.append((node, stage))
+
+    def extend(self, nodes: Iterable[Node], stage: str | None = None) -> None:
+        """Queue several nodes."""
+        self.nodes.extend((node, stage) for node in nodes)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """How many rows a batch really added (0 when all were already there)."""
+
+    nodes: int
+    decisions: int
+    model_calls: int
+
+
+def _paper_of(node: Node) -> str | None:
+    if node.kind is NodeKind.PAPER:
+        return node.id
+    paper_id = getattr(node, "paper_id", None)
+    return paper_id if isinstance(paper_id, str) else None
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class ProvenanceStore:
+    """Opens `<out>/chemx.db` and `<out>/blobs/`; use as a context manager."""
+
+    def __init__(self, out: Path, *, readonly: bool = False) -> None:
+        self.out = Path(out)
+        self.readonly = readonly
+        self.db_path = self.out / DB_NAME
+        self._lock = threading.RLock()
+        self._lock_file: IO[str] | None = None
+        if readonly:
+            if not self.db_path.exists():
+                raise StoreError(
+                    f"no chemx store at {self.db_path}; run `chemx build --out {self.out}` first"
+                )
+            uri = f"file:{self.db_path}?mode=ro"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        else:
+            self.out.mkdir(parents=True, exist_ok=True)
+            self._acquire_writer_lock()
+            self._db = sqlite3.connect(
+                self.db_path, isolation_level=None, check_same_thread=False, timeout=30
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            migrate(self._db)
+        self._db.row_factory = sqlite3.Row
+        self.blobs = BlobStore(self.out / BLOB_DIR, create=not readonly)
+
+    def _acquire_writer_lock(self) -> None:
+        handle = open(self.out / LOCK_NAME, "w")  # noqa: SIM115 - held until close()
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            handle.close()
+            raise StoreLocked(
+                f"another chemx process is writing to {self.out}; wait for it to finish "
+                "or build into a different --out folder"
+            ) from exc
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._lock_file = handle
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database and release the writer lock."""
+        with self._lock:
+            self._db.close()
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
+
+    def __enter__(self) -> ProvenanceStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------
+
+    def write(self, batch: WriteBatch) -> WriteResult:
+        """Commit a batch atomically; rows already present are left as they are."""
+        if self.readonly:
+            raise StoreError(f"store {self.db_path} was opened read-only")
+        for data in batch.blobs.values():
+            self.blobs.put(data)  # blobs first: a committed row never points at nothing
+        now = _now()
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                added_nodes = sum(
+                    self._insert_node(node, stage, now) for node, stage in batch.nodes
+                )
+                added_decisions = sum(self._insert_decision(d) for d in batch.decisions)
+                added_calls = sum(self._insert_model_call(c) for c in batch.model_calls)
+                for sha, data in batch.blobs.items():
+                    self._db.execute(
+                        "INSERT OR IGNORE INTO blobs (sha256, media_type, size) VALUES (?, ?, ?)",
+                        (sha, _media_type(data), len(data)),
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return WriteResult(added_nodes, added_decisions, added_calls)
+
+    def _insert_node(self, node: Node, stage: str | None, now: str) -> int:
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO nodes (id, kind, parent_id, paper_id, stage, backend, status,"
+            " payload, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ok', ?, ?)",
+            (
+                node.id,
+                node.kind.value,
+                node.parent_id,
+                _paper_of(node),
+                stage or DEFAULT_STAGE[node.kind],
+                node.backend,
+                node.model_dump_json(),
+                now,
+            ),
+        )
+        return cursor.rowcount
+
+    def _insert_decision(self, decision: Decision) -> int:
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO decisions (id, node_id, gate, verdict, reason, detail, scores,"
+            " backend, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                decision.id,
+                decision.node_id,
+                decision.gate.value,
+                decision.verdict.value,
+                decision.reason,
+                decision.detail,
+                json.dumps(decision.scores, sort_keys=True),
+                decision.backend,
+                decision.time.isoformat(timespec="seconds"),
+            ),
+        )
+        if decision.verdict is Verdict.REJECT:
+            self._db.execute(
+                "UPDATE nodes SET status = 'rejected' WHERE id = ?", (decision.node_id,)
+            )
+        return cursor.rowcount
+
+    def _insert_model_call(self, call: ModelCall) -> int:
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO model_calls (id, node_id, role, endpoint, model, template_id,"
+            " template_hash, request_hash, prompt_tokens, completion_tokens, latency_s, cache_hit,"
+            " error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                call.id,
+                call.node_id,
+                call.role,
+                call.endpoint,
+                call.model,
+                call.template_id,
+                call.template_hash,
+                call.request_hash,
+                call.prompt_tokens,
+                call.completion_tokens,
+                call.latency_s,
+                int(call.cache_hit),
+                call.error,
+                call.time.isoformat(timespec="seconds"),
+            ),
+        )
+        return cursor.rowcount
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._db.execute(sql, tuple(params)).fetchall()
+
+    @staticmethod
+    def _to_node(row: sqlite3.Row) -> StoredNode:
+        kind = NodeKind(row["kind"])
+        record = NODE_TYPES[kind].model_validate_json(row["payload"])
+        return StoredNode(
+            record=record,
+            kind=kind,
+            stage=row["stage"],
+            status=row["status"],
+            paper_id=row["paper_id"],
+            created_at=row["created_at"],
+        )
+
+    def get(self, node_id: str) -> StoredNode | None:
+        """Return the node with this id, or None."""
+        rows = self._query("SELECT * FROM nodes WHERE id = ?", (node_id,))
+        return self._to_node(rows[0]) if rows else None
+
+    def find(self, prefix: str, limit: int = 10) -> list[str]:
+        """Ids that start with `prefix` (so users may type a short id)."""
+        rows = self._query(
+            "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+            (prefix, prefix + "\U0010ffff", limit),
+        )
+        return [row["id"] for row in rows]
+
+    def children(self, node_id: str) -> list[StoredNode]:
+        """Direct children of a node, in insertion order."""
+        rows = self._query("SELECT * FROM nodes WHERE parent_id = ? ORDER BY rowid", (node_id,))
+        return [self._to_node(row) for row in rows]
+
+    def nodes(
+        self,
+        kind: NodeKind | None = None,
+        *,
+        status: str | None = None,
+        paper_id: str | None = None,
+    ) -> Iterator[StoredNode]:
+        """Iterate nodes, optionally of one kind, status or paper, in insertion order."""
+        clauses, params = [], []
+        for column, value in (("kind", kind), ("status", status), ("paper_id", paper_id)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value.value if isinstance(value, NodeKind) else value)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        for row in self._query(f"SELECT * FROM nodes{where} ORDER BY rowid", params):
+            yield self._to_node(row)
+
+    def decisions(self, node_id: str | None = None, gate: Gate | None = None) -> list[Decision]:
+        """Decisions on one node, or all decisions (of one gate)."""
+        clauses, params = [], []
+        if node_id is not None:
+            clauses.append("node_id = ?")
+            params.append(node_id)
+        if gate is not None:
+            clauses.append("gate = ?")
+            params.append(gate.value)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self._query(f"SELECT * FROM decisions{where} ORDER BY rowid", params)
+        return [_to_decision(row) for row in rows]
+
+    def model_calls(self, node_id: str) -> list[ModelCall]:
+        """The model calls made for a node."""
+        rows = self._query("SELECT * FROM model_calls WHERE node_id = ? ORDER BY rowid", (node_id,))
+        return [
+            ModelCall(
+                id=row["id"],
+                node_id=row["node_id"],
+                role=row["role"],
+                endpoint=row["endpoint"],
+                model=row["model"],
+                template_id=row["template_id"],
+                template_hash=row["template_hash"],
+                request_hash=row["request_hash"],
+                prompt_tokens=row["prompt_tokens"],
+                completion_tokens=row["completion_tokens"],
+                latency_s=row["latency_s"],
+                cache_hit=bool(row["cache_hit"]),
+                error=row["error"],
+                time=dt.datetime.fromisoformat(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    def counts(self, paper_id: str | None = None) -> dict[str, dict[str, int]]:
+        """Node counts by kind and status: {'figure': {'ok': 3, 'rejected': 1}, …}."""
+        where, params = ("WHERE paper_id = ?", (paper_id,)) if paper_id else ("", ())
+        rows = self._query(
+            f"SELECT kind, status, COUNT(*) AS n FROM nodes {where} GROUP BY kind, status", params
+        )
+        result: dict[str, dict[str, int]] = {}
+        for row in rows:
+            result.setdefault(row["kind"], {})[row["status"]] = row["n"]
+        return result
+
+    def table_counts(self) -> dict[str, int]:
+        """Row counts per table; two identical builds give identical counts."""
+        return {
+            table: self._query(f"SELECT COUNT(*) AS n FROM {table}")[0]["n"]
+            for table in ("nodes", "decisions", "model_calls", "blobs")
+        }
+
+    def backend_counts(self) -> list[tuple[str, str, str, int]]:
+        """(stage, kind, backend, count) over all nodes: which backend produced what."""
+        rows = self._query(
+            "SELECT stage, kind, backend, COUNT(*) AS n FROM nodes"
+            " GROUP BY stage, kind, backend ORDER BY stage, kind, backend"
+        )
+        return [(row["stage"], row["kind"], row["backend"], row["n"]) for row in rows]
+
+    def rejection_counts(self) -> list[tuple[str, str, int]]:
+        """(gate, reason, count) of reject decisions, most frequent first."""
+        rows = self._query(
+            "SELECT gate, reason, COUNT(*) AS n FROM decisions WHERE verdict = 'reject'"
+            " GROUP BY gate, reason ORDER BY n DESC, gate, reason"
+        )
+        return [(row["gate"], row["reason"], row["n"]) for row in rows]
+
+    def rejections(
+        self, gate: str | None = None, reason: str | None = None
+    ) -> list[tuple[StoredNode, Decision]]:
+        """Rejected nodes with the decision that rejected them, oldest first."""
+        clauses, params = ["d.verdict = 'reject'"], []
+        if gate:
+            clauses.append("d.gate = ?")
+            params.append(gate)
+        if reason:
+            clauses.append("d.reason = ?")
+            params.append(reason)
+        rows = self._query(
+            "SELECT n.*, d.id AS d_id, d.gate AS d_gate, d.verdict AS d_verdict,"
+            " d.reason AS d_reason, d.detail AS d_detail, d.scores AS d_scores,"
+            " d.backend AS d_backend, d.created_at AS d_created_at, d.node_id AS d_node_id"
+            f" FROM decisions d JOIN nodes n ON n.id = d.node_id WHERE {' AND '.join(clauses)}"
+            " ORDER BY d.rowid",
+            params,
+        )
+        return [(self._to_node(row), _to_decision(row, prefix="d_")) for row in rows]
+
+
+def _to_decision(row: sqlite3.Row, prefix: str = "") -> Decision:
+    def col(name: str) -> Any:
+        return row[prefix + name]
+
+    return Decision(
+        id=col("id"),
+        node_id=col("node_id"),
+        gate=Gate(col("gate")),
+        verdict=Verdict(col("verdict")),
+        reason=col("reason"),
+        detail=col("detail"),
+        scores=json.loads(col("scores")),
+        backend=col("backend"),
+        time=dt.datetime.fromisoformat(col("created_at")),
+    )
+
+
+def _media_type(data: bytes) -> str:
+    signatures = {
+        b"\x89PNG": "image/png",
+        b"\xff\xd8\xff": "image/jpeg",
+        b"GIF8": "image/gif",
+        b"II*\x00": "image/tiff",
+        b"MM\x00*": "image/tiff",
+        b"%PDF": "application/pdf",
+    }
+    for magic, media_type in signatures.items():
+        if data.startswith(magic):
+            return media_type
+    return "application/octet-stream"

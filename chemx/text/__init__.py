@@ -1,0 +1,1 @@
+"""Plain-text helpers shared by every source backend: sentences and figure mentions."""
