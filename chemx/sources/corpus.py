@@ -75,7 +75,9 @@ def resolve_corpus(name: str, pdf_backend: PdfBackend = "pymupdf") -> CorpusSpec
         parsers["pdf"] = PdfParser()
     resolved = str(folder.resolve())
     corpus = Corpus(
-        id=node_id(NodeKind.CORPUS, "folder", resolved), parent_id=None, backend="folder",
+        id=node_id(NodeKind.CORPUS, "folder", resolved),
+        parent_id=None,
+        backend="folder",
         name=resolved,
     )
     return CorpusSpec(corpus, documents, parsers)

@@ -12,9 +12,11 @@ optional closing quotes/brackets and whitespace):
 
 1. ``?`` and ``!`` end a sentence unless the next word starts in lower case.
 2. A period after a word in `NEVER_FINAL` ("Fig.", "e.g.", "ca.") never ends one.
-3. A period after a word in `MAYBE_FINAL` ("et al.", "equiv.", "etc."), an initial
-   ("J.") or a dotted acronym ("U.S.A.") ends one only when the next word is a
-   typical sentence opener from `SENTENCE_OPENERS` ("The", "However", ...).
+3. A period after a word in `MAYBE_FINAL` ("et al.", "equiv.", "min.") ends one when
+   the next word is a typical sentence opener from `SENTENCE_OPENERS` ("The",
+   "However", ...) or an ordinary capitalised word ("Stock", "Solubility"); after an
+   upper-case initial ("J.") or a dotted acronym ("U.S.A.") only before an opener,
+   because names and journal titles follow those ("J. Smith", "J. Am. Chem. Soc.").
 4. A caption label at the start of a sentence ("Scheme 1. Synthesis of 3a") does not
    end one.
 5. Any other period ends a sentence when the next text starts with an upper-case or
@@ -264,7 +266,12 @@ _CHEM_LOWER_START = re.compile(
 )
 """Lower-case sentence starts that are chemistry: n-BuLi, tert-butyl, mCPBA, tBuOK, pH."""
 _LABEL_NUMBER = re.compile(r"^[A-Z]?\d+[a-zA-Z]?$")
-_INITIAL = re.compile(r"^[A-Za-z]$")
+_INITIAL = re.compile(r"^[A-Z]$")
+"""An upper-case initial; a lower-case letter before a period is a unit ("2 h.")."""
+_ORDINARY_CAPITALISED = re.compile(r"^[A-Z][a-z]{2,}[,;:]?$")
+"""A capitalised word that is not itself an abbreviation ("Stock", not "Chem.")."""
+TITLES: frozenset[str] = frozenset({"dr.", "prof.", "mr.", "mrs.", "ms.", "st."})
+"""Titles are never final; written in capitals ("MS.") they are acronyms instead."""
 _DOTTED_ACRONYM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 
 
@@ -312,15 +319,14 @@ def _is_break(text: str, sentence_start: int, match: re.Match[str]) -> bool:
     if not word or match.group("close") or punct != ".":
         return _starts_sentence(following)
     lowered = word.lower() + "."
-    if lowered in NEVER_FINAL:
+    opener = next_word.strip(_OPENERS + ",;:")
+    is_acronym = lowered in TITLES and word.isupper() and len(word) > 1  # "MALDI-TOF MS."
+    if lowered in NEVER_FINAL and not is_acronym:
         return False
-    if (
-        lowered in MAYBE_FINAL
-        or _INITIAL.match(word)
-        or _DOTTED_ACRONYM.match(word)
-        or _is_et_al(text, word_start, word)
-    ):
-        return next_word.strip(_OPENERS + ",;:") in SENTENCE_OPENERS
+    if lowered in MAYBE_FINAL or _is_et_al(text, word_start, word):
+        return opener in SENTENCE_OPENERS or bool(_ORDINARY_CAPITALISED.match(next_word))
+    if _INITIAL.match(word) or _DOTTED_ACRONYM.match(word):
+        return opener in SENTENCE_OPENERS
     if _is_caption_label(text, sentence_start, word_start, word):
         return False
     return _starts_sentence(following)

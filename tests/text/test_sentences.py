@@ -66,6 +66,27 @@ BREAKS = [
     ("Why did it fail? The catalyst was dead.", ["Why did it fail?", "The catalyst was dead."]),
     ("It worked! The yield was 99%.", ["It worked!", "The yield was 99%."]),
     ("It worked! 2b formed too.", ["It worked!", "2b formed too."]),
+    # units, acronyms and "et al." can end a sentence before an ordinary capitalised word
+    (
+        "It was warmed over 2 h. Kinase assays followed.",
+        ["It was warmed over 2 h.", "Kinase assays followed."],
+    ),
+    (
+        "Cells took it up within 15 min. Stock solutions were kept cold.",
+        ["Cells took it up within 15 min.", "Stock solutions were kept cold."],
+    ),
+    (
+        "It was determined by MALDI-TOF MS. Subsequent labelling worked.",
+        ["It was determined by MALDI-TOF MS.", "Subsequent labelling worked."],
+    ),
+    (
+        "Decomposition was noted by Aziz et al. Solubility was low.",
+        ["Decomposition was noted by Aziz et al.", "Solubility was low."],
+    ),
+    (
+        "Conditions as in J. Am. Chem. Soc. Results followed.",
+        ["Conditions as in J. Am. Chem. Soc.", "Results followed."],
+    ),
     (
         "It was dried over MgSO4. n-BuLi was added.",
         ["It was dried over MgSO4.", "n-BuLi was added."],
