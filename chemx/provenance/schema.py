@@ -64,6 +64,15 @@ MIGRATIONS: tuple[str, ...] = (
         size INTEGER NOT NULL
     );
     """,
+    # 2: model responses cached by request hash (chemx.models.cache), so a re-build or a
+    # resumed build asks no endpoint twice for the same request.
+    """
+    CREATE TABLE response_cache (
+        key TEXT PRIMARY KEY,
+        response TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -272,6 +272,35 @@ class ProvenanceStore:
         )
         return cursor.rowcount
 
+    # -- response cache --------------------------------------------------------------
+
+    def cache_get(self, key: str) -> str | None:
+        """The cached model response for a request hash, or None (`chemx.models.cache`)."""
+        try:
+            rows = self._query("SELECT response FROM response_cache WHERE key = ?", (key,))
+        except sqlite3.OperationalError:
+            if self.readonly:  # a read-only store at schema 1 has no cache: nothing cached
+                return None
+            raise
+        return str(rows[0]["response"]) if rows else None
+
+    def cache_put(self, key: str, response: str) -> None:
+        """Cache a validated model response; the first answer for a key is kept."""
+        if self.readonly:
+            raise StoreError(f"store {self.db_path} was opened read-only")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO response_cache (key, response, created_at)"
+                    " VALUES (?, ?, ?)",
+                    (key, response, _now()),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
     # -- reading ---------------------------------------------------------------------
 
     def _query(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -387,6 +416,15 @@ class ProvenanceStore:
             " GROUP BY stage, kind, backend ORDER BY stage, kind, backend"
         )
         return [(row["stage"], row["kind"], row["backend"], row["n"]) for row in rows]
+
+    def identifier_backend_counts(self) -> dict[str, int]:
+        """How many structures each identifier backend labelled ('none' when no label)."""
+        rows = self._query(
+            "SELECT COALESCE(json_extract(payload, '$.identifier_backend'), 'none') AS backend,"
+            " COUNT(*) AS n FROM nodes WHERE kind = 'structure' AND"
+            " json_extract(payload, '$.role') != 'condition' GROUP BY backend ORDER BY backend"
+        )
+        return {row["backend"]: row["n"] for row in rows}
 
     def rejection_counts(self) -> list[tuple[str, str, int]]:
         """(gate, reason, count) of reject decisions, most frequent first."""

@@ -1,0 +1,88 @@
+"""The response cache: what it is keyed by and the small interface it needs.
+
+A request is identified by a SHA-256 over everything that determines the answer:
+endpoint, model, messages (images by the hash of their bytes), sampling parameters,
+output schema, structured-output mode and template hash. The API key is not part of
+it: the same request with another key is the same request. The same hash is recorded
+as `ModelCall.request_hash`, so a call in the store can be matched to its cached answer.
+
+The production cache is the provenance store (`response_cache` table); tests may use
+`MemoryCache`. Only validated answers are cached, never failures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from chemx.models.messages import Message
+
+KEY_VERSION = 1
+"""Bump when the key's composition changes, so old entries are not mistaken for new."""
+
+
+class ResponseCache(Protocol):
+    """Where validated answers are kept; `ProvenanceStore` implements it."""
+
+    def cache_get(self, key: str) -> str | None:
+        """The stored response for `key`, or None."""
+        ...
+
+    def cache_put(self, key: str, response: str) -> None:
+        """Store `response` under `key` (first write wins)."""
+        ...
+
+
+class MemoryCache:
+    """A thread-safe in-process cache, for tests and one-off scripts."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self.gets = 0
+        self.hits = 0
+
+    def cache_get(self, key: str) -> str | None:
+        """The stored response for `key`, or None."""
+        with self._lock:
+            self.gets += 1
+            value = self._entries.get(key)
+            self.hits += value is not None
+            return value
+
+    def cache_put(self, key: str, response: str) -> None:
+        """Store `response` under `key` unless already there."""
+        with self._lock:
+            self._entries.setdefault(key, response)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+
+def request_key(
+    *,
+    endpoint: str,
+    model: str,
+    messages: Sequence[Message],
+    sampling: dict[str, Any],
+    structured_output: str,
+    schema: dict[str, Any] | None,
+    template_hash: str | None,
+) -> str:
+    """The hex SHA-256 identifying a request (cache key and `ModelCall.request_hash`)."""
+    payload = {
+        "v": KEY_VERSION,
+        "endpoint": endpoint,
+        "model": model,
+        "messages": [message.to_key() for message in messages],
+        "sampling": sampling,
+        "structured_output": structured_output,
+        "schema": schema,
+        "template_hash": template_hash,
+    }
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
