@@ -1,0 +1,162 @@
+"""The labelled explanation-sentence set and the sample-corpus gold sentences.
+
+`chemx/data/explanatory/sentences.jsonl` was written for chemx (invented chemistry, kept
+apart from the sample corpus) to train the QC 2 sentence classifier. The train/test split
+is a pure function of the ids, so anyone can check that a file's `split` fields were
+assigned by the documented rule rather than picked to flatter the model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+EXPLANATORY = "explanatory"
+PARTIAL = "partial"
+NON_EXPLANATORY = "non_explanatory"
+LABELS: tuple[str, ...] = (EXPLANATORY, PARTIAL, NON_EXPLANATORY)
+"""Class order used everywhere: probabilities, weight columns, confusion matrices."""
+
+REASONING_TYPES: tuple[str, ...] = ("Mechanistic", "Design", "Condition")
+"""Why an explanatory sentence explains: an observed effect, a design choice, a condition."""
+
+SPLITS: tuple[str, ...] = ("train", "test")
+TEST_FRACTION = 0.2
+"""Share of each label that goes to the test split (stratified, by id hash rank)."""
+
+DATASET_NAME = "sentences.jsonl"
+
+
+def dataset_path() -> Path:
+    """Where the shipped labelled set lives inside the installed package."""
+    return Path(str(resources.files("chemx") / "data" / "explanatory" / DATASET_NAME))
+
+
+def gold_path() -> Path:
+    """Where the sample-corpus gold annotations live (measured on, never trained on)."""
+    return Path(str(resources.files("chemx") / "data" / "sample" / "gold.json"))
+
+
+@dataclass(frozen=True)
+class LabelledSentence:
+    """One sentence of the labelled set, as stored in the jsonl file."""
+
+    id: str
+    text: str
+    label: str
+    area: str
+    reasoning_type: str | None
+    split: str
+
+
+def normalise_text(text: str) -> str:
+    """Fold case, Unicode form and whitespace so trivially different copies compare equal."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return re.sub(r"\s+", " ", folded).strip()
+
+
+def _validated(record: dict[str, object], line_number: int) -> LabelledSentence:
+    keys = {"id", "text", "label", "area", "reasoning_type", "split"}
+    if set(record) != keys:
+        raise ValueError(f"line {line_number}: keys {sorted(record)} != {sorted(keys)}")
+    sid, text, label, area = record["id"], record["text"], record["label"], record["area"]
+    reasoning, split = record["reasoning_type"], record["split"]
+    if not all(isinstance(value, str) and value for value in (sid, text, label, area, split)):
+        raise ValueError(f"line {line_number}: id, text, label, area and split must be strings")
+    assert isinstance(sid, str) and isinstance(text, str) and isinstance(label, str)
+    assert isinstance(area, str) and isinstance(split, str)
+    if label not in LABELS:
+        raise ValueError(f"line {line_number}: unknown label {label!r}")
+    if split not in SPLITS:
+        raise ValueError(f"line {line_number}: unknown split {split!r}")
+    if label == EXPLANATORY:
+        if reasoning not in REASONING_TYPES:
+            raise ValueError(f"line {line_number}: explanatory needs a reasoning_type")
+    elif reasoning is not None:
+        raise ValueError(f"line {line_number}: only explanatory sentences have a reasoning_type")
+    assert reasoning is None or isinstance(reasoning, str)
+    return LabelledSentence(sid, text, label, area, reasoning, split)
+
+
+def load_labelled_sentences(path: Path | None = None) -> list[LabelledSentence]:
+    """Read and validate the labelled set; ids and normalised texts must be unique.
+
+    Raises:
+        ValueError: on a schema violation or a duplicate, so bad data never trains a model.
+    """
+    source = path or dataset_path()
+    sentences: list[LabelledSentence] = []
+    seen_ids: set[str] = set()
+    seen_texts: set[str] = set()
+    for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        sentence = _validated(json.loads(line), number)
+        if sentence.id in seen_ids:
+            raise ValueError(f"line {number}: duplicate id {sentence.id!r}")
+        key = normalise_text(sentence.text)
+        if key in seen_texts:
+            raise ValueError(f"line {number}: duplicate text {sentence.text!r}")
+        seen_ids.add(sentence.id)
+        seen_texts.add(key)
+        sentences.append(sentence)
+    return sentences
+
+
+def file_sha256(path: Path) -> str:
+    """Content hash recorded in the model manifest to tie weights to their training data."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _id_rank_key(sentence_id: str) -> str:
+    return hashlib.sha256(sentence_id.encode("utf-8")).hexdigest()
+
+
+def assign_splits(items: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Stratified, deterministic train/test assignment from `(id, label)` pairs.
+
+    Within each label the ids are ranked by the SHA-256 of the id and the first
+    `round(TEST_FRACTION * n)` go to test. Adding a sentence moves at most a few others,
+    and nobody can choose which sentences are held out.
+    """
+    by_label: dict[str, list[str]] = defaultdict(list)
+    for sentence_id, label in items:
+        by_label[label].append(sentence_id)
+    splits: dict[str, str] = {}
+    for ids in by_label.values():
+        ranked = sorted(ids, key=_id_rank_key)
+        n_test = round(TEST_FRACTION * len(ranked))
+        for position, sentence_id in enumerate(ranked):
+            splits[sentence_id] = "test" if position < n_test else "train"
+    return splits
+
+
+@dataclass(frozen=True)
+class GoldSentence:
+    """One annotated sentence of the sample corpus."""
+
+    paper: str
+    text: str
+    label: str
+
+
+def load_gold_sentences(path: Path | None = None) -> list[GoldSentence]:
+    """All `papers[*].sentences[*]` of the sample gold file, in file order."""
+    data = json.loads((path or gold_path()).read_text(encoding="utf-8"))
+    return [
+        GoldSentence(str(paper.get("file", paper.get("number", ""))), s["text"], s["label"])
+        for paper in data["papers"]
+        for s in paper["sentences"]
+    ]
+
+
+def labels_to_indices(labels: Sequence[str]) -> list[int]:
+    """Map label names to their column in `LABELS`."""
+    return [LABELS.index(label) for label in labels]
