@@ -41,6 +41,17 @@ class Structure(Node):
     identifier: str | None = Field(default=None, description="The paper's label, e.g. '3c'.")
     identifier_backend: str | None = None
     identifier_confidence: float | None = None
+    identifier_raw: str | None = Field(
+        default=None, description="What the OCR engine or VLM returned before normalising."
+    )
+    identifier_box: Box | None = Field(
+        default=None, description="Where in the figure the label was read, when known."
+    )
+    related_identifiers: tuple[str, ...] = Field(
+        default=(),
+        description="For a reaction crop: the labels of its reactants and products.",
+    )
+    step: int | None = Field(default=None, description="Reaction arrow index within the scheme.")
     smiles: str | None = Field(default=None, description="Only when an OCSR tool succeeded.")
     smiles_backend: str | None = None
 
@@ -109,6 +120,21 @@ class Candidate(Node):
     stem: str | None = None
     options: tuple[Option, ...] = ()
     answer: Literal["A", "B", "C", "D"] | None = None
+    basis_sentence_id: str | None = Field(
+        default=None,
+        description="The explanatory sentence the decomposition was made from (None: caption).",
+    )
+    smiles: str | None = Field(
+        default=None,
+        description="The SMILES the visible features were read from, when OCSR gave one.",
+    )
+    smiles_source: str | None = Field(
+        default=None, description="'structure' (visual stage), 'osra' or 'osra-partial'."
+    )
+    feature_sources: dict[str, str] = Field(
+        default_factory=dict,
+        description="Where each other feature was found: 'smarts:<key>' or 'text:<sentence>'.",
+    )
 
 
 class Item(Node):

@@ -1,0 +1,206 @@
+"""The figure classifier: a torchvision ResNet-50 with four classes.
+
+Pretrained weights cannot be downloaded here, so chemx ships a checkpoint that
+`scripts/train_figure_classifier.py` trained from scratch on synthetic renders
+(`chemx.visual.synthetic`). It is stored in fp16 (under 50 MB) with a JSON manifest that
+records the data seed, the epochs and the measured accuracy; loading needs no network.
+Inference is batched, on the GPU when there is one and on the CPU otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image
+from pydantic import BaseModel, Field
+
+from chemx.visual.classes import FIGURE_CLASSES, FigureClass
+
+if TYPE_CHECKING:
+    import torch
+
+INPUT_SIZE = 224
+"""Side of the square the figure is padded and resized to."""
+
+CHECKPOINT_NAME = "figure_classifier_resnet50.pt"
+MANIFEST_NAME = "figure_classifier_resnet50.json"
+
+
+class ClassifierManifest(BaseModel):
+    """What a checkpoint is and how well it did, written beside the weights."""
+
+    architecture: str = "resnet50"
+    classes: list[str]
+    input_size: int
+    data_seed: int
+    epochs: int
+    train_images: int
+    validation_images: int
+    validation_accuracy: float
+    confusion_matrix: list[list[int]] = Field(
+        description="Rows: true class, columns: predicted class, in `classes` order."
+    )
+    extra_training_folders: list[str] = Field(default_factory=list)
+    weights_sha256: str
+    torch_version: str
+    train_seconds: float
+    precise_bn_batches: int = 0
+    """Batches used to re-estimate BatchNorm statistics after training (0: not done)."""
+
+
+@dataclass(frozen=True)
+class FigurePrediction:
+    """The classifier's verdict on one figure."""
+
+    figure_class: FigureClass
+    probabilities: dict[str, float]
+
+    @property
+    def confidence(self) -> float:
+        """Probability of the predicted class."""
+        return self.probabilities[self.figure_class.value]
+
+
+def default_checkpoint() -> Path:
+    """The checkpoint shipped inside the package."""
+    return Path(str(resources.files("chemx") / "data" / "models" / CHECKPOINT_NAME))
+
+
+def build_model() -> Any:
+    """An untrained ResNet-50 with a four-class head."""
+    import torchvision
+
+    return torchvision.models.resnet50(weights=None, num_classes=len(FIGURE_CLASSES))
+
+
+def pad_to_square(image: Image.Image) -> Image.Image:
+    """Centre the figure on a white square so wide schemes keep their aspect ratio."""
+    side = max(image.size)
+    square = Image.new("RGB", (side, side), "white")
+    square.paste(image, ((side - image.width) // 2, (side - image.height) // 2))
+    return square
+
+
+def to_tensor(image: Image.Image, size: int = INPUT_SIZE) -> torch.Tensor:
+    """RGB figure -> normalised float tensor of shape (3, size, size)."""
+    import numpy as np
+    import torch
+
+    square = pad_to_square(image.convert("RGB")).resize((size, size), Image.Resampling.BILINEAR)
+    array = np.asarray(square, dtype=np.float32) / 255.0
+    return (torch.from_numpy(array).permute(2, 0, 1) - 0.5) / 0.5
+
+
+def select_device(requested: str | None = None) -> str:
+    """'cuda' when a GPU is present (or asked for), else 'cpu'."""
+    import torch
+
+    if requested:
+        if requested.startswith("cuda") and not torch.cuda.is_available():
+            raise ValueError(f"--device {requested}: no CUDA GPU is visible to torch")
+        return requested
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+class ClassifierError(RuntimeError):
+    """The checkpoint is missing or does not match this code."""
+
+
+class FigureClassifier:
+    """Batched four-class figure classification with a ResNet-50."""
+
+    backend = "resnet50"
+
+    def __init__(self, model: Any, manifest: ClassifierManifest, device: str) -> None:
+        self.model = model
+        self.manifest = manifest
+        self.device = device
+
+    @classmethod
+    def load(cls, checkpoint: Path | None = None, device: str | None = None) -> FigureClassifier:
+        """Load a checkpoint (the shipped one by default) and its manifest; no network."""
+        import torch
+
+        path = checkpoint or default_checkpoint()
+        manifest_path = path.with_suffix(".json")
+        if not path.exists() or not manifest_path.exists():
+            raise ClassifierError(
+                f"figure classifier checkpoint not found at {path} (with {manifest_path.name}); "
+                "train one with `python scripts/train_figure_classifier.py`"
+            )
+        manifest = ClassifierManifest.model_validate_json(manifest_path.read_text())
+        if manifest.classes != [c.value for c in FIGURE_CLASSES]:
+            raise ClassifierError(
+                f"{path}: classes {manifest.classes} do not match this chemx's {FIGURE_CLASSES}"
+            )
+        data = path.read_bytes()
+        if hashlib.sha256(data).hexdigest() != manifest.weights_sha256:
+            raise ClassifierError(f"{path}: weights do not match the hash in {manifest_path.name}")
+        device = select_device(device)
+        state = torch.load(path, map_location="cpu", weights_only=True)
+        model = build_model()
+        model.load_state_dict({key: value.float() for key, value in state.items()})
+        model.eval().to(device)
+        if device.startswith("cuda"):
+            model.half()
+        return cls(model, manifest, device)
+
+    def predict(
+        self, images: Sequence[Image.Image], batch_size: int = 16
+    ) -> list[FigurePrediction]:
+        """Classify figures in batches; returns one prediction per image, in order."""
+        import torch
+
+        predictions: list[FigurePrediction] = []
+        size = self.manifest.input_size
+        for start in range(0, len(images), batch_size):
+            batch = torch.stack(
+                [to_tensor(image, size) for image in images[start : start + batch_size]]
+            )
+            batch = batch.to(self.device)
+            if self.device.startswith("cuda"):
+                batch = batch.half()
+            with torch.inference_mode():
+                probabilities = torch.softmax(self.model(batch).float(), dim=1).cpu()
+            for row in probabilities:
+                best = int(row.argmax())
+                predictions.append(
+                    FigurePrediction(
+                        figure_class=FIGURE_CLASSES[best],
+                        probabilities={
+                            cls.value: round(float(p), 4)
+                            for cls, p in zip(FIGURE_CLASSES, row, strict=True)
+                        },
+                    )
+                )
+        return predictions
+
+
+def save_checkpoint(model: Any, path: Path, manifest_fields: dict[str, Any]) -> ClassifierManifest:
+    """Write fp16 weights and their manifest; the hash ties the two together."""
+    import io
+
+    import torch
+
+    state = {
+        key: value.half() if value.is_floating_point() else value
+        for key, value in model.state_dict().items()
+    }
+    buffer = io.BytesIO()
+    torch.save(state, buffer)
+    data = buffer.getvalue()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    manifest = ClassifierManifest(
+        weights_sha256=hashlib.sha256(data).hexdigest(),
+        torch_version=torch.__version__,
+        **manifest_fields,
+    )
+    path.with_suffix(".json").write_text(json.dumps(manifest.model_dump(), indent=2) + "\n")
+    return manifest

@@ -1,0 +1,46 @@
+"""What every identifier extractor returns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from PIL import Image
+
+from chemx.records import Box, ModelCall
+from chemx.visual.segmentation._base import Crop, Segmentation
+
+
+@dataclass(frozen=True)
+class IdentifierResult:
+    """The compound label found for one crop, or None with the reason."""
+
+    identifier: str | None
+    """Normalised label, e.g. '3c', '12a', '(S)-7'."""
+    raw_text: str | None
+    """What the OCR engine or the VLM actually returned."""
+    confidence: float
+    backend: str
+    source_box: Box | None = None
+    """Where in the figure the label was read (OCR), if known."""
+    reason: str | None = None
+    """Why no identifier was found, when identifier is None."""
+    calls: tuple[ModelCall, ...] = ()
+    """Model calls behind this result (VLM mode); the agent stores them with the structure."""
+
+
+class IdentifierExtractor(Protocol):
+    """Finds the paper's compound label for each structure crop of a figure."""
+
+    name: str
+
+    def identify(
+        self,
+        figure: Image.Image,
+        crops: Sequence[Crop],
+        segmentation: Segmentation,
+        caption: str = "",
+    ) -> list[IdentifierResult]:
+        """One result per crop, in the same order; the caption is context for VLMs."""
+        ...

@@ -1,0 +1,345 @@
+"""Turn OCR text into a compound label ("3c", "12a", "(S)-7") or refuse it.
+
+Compound labels are what the paper's text uses to talk about a drawn structure, so the
+identifier stage must return exactly the form the text prints. OCR output around a
+structure is noisy in two ways: it carries decoration (bold markers, brackets, the word
+"compound", a yield after a comma) and it confuses glyphs that look alike in bold sans
+fonts ("5b" read as "Sb", "21a" as "2la", "1c" as "lc"). The first is stripped; the
+second is repaired only where the position makes the reading unambiguous: the number
+part of a label is all digits, so a letter that looks like a digit standing there is
+taken as that digit. Everything that is not a label (reagents, temperatures, solvents,
+words, several labels, a range) is refused, because a wrong label silently attaches the
+wrong paragraphs to a structure, while a missing one is only reported.
+
+Accepted forms (input -> output):
+
+=============================  ===========  ===========================================
+OCR text                       label        rule
+=============================  ===========  ===========================================
+``3c``, ``12``, ``3aa``        same         digits (1-3) + up to 2 lowercase letters
+``compound 3c``, ``cpd. 3c``   ``3c``       a leading "compound"/"cpd."/"no."/"#"
+``**3c**``, ``<b>3c</b>``      ``3c``       bold markers
+``(3c)``, ``[3c]``, ``3c.``    ``3c``       one layer of brackets, trailing punctuation
+``3c, 85%``, ``3c (92% ee)``   ``3c``       a yield/ee/dr/time tail after the label
+``Sb``, ``Za``, ``lc``         ``5b`` ...   digit look-alikes in the number part
+``l2a``, ``I2a``, ``2la``      ``12a``...   "l"/"I" before a digit or another letter
+``1O``, ``lO``                 ``10``       "O"/"o" inside the number part
+``(S)-7``, ``(5)-7``, ``(S)7``  ``(S)-7``   stereo prefix (R, S, R,S, ±, +, -, E, Z)
+``(R)-14d``, ``rac-3``         same         ... and rac-/ent-/cis-/trans-/meso-
+``3c'``, ``3c′``, ``3c''``     ``3c'``      primes, written as ASCII apostrophes
+``II``, ``IV``                 same         Roman numerals alone (catalytic cycles)
+``naamidine A (6)``            ``6``        a name followed by a bracketed label
+``6, naamidine A``             ``6``        a label, a comma, then a name or R groups
+=============================  ===========  ===========================================
+
+Refused (None): ranges such as ``12a-c``, ``3a–3x`` or ``1-3`` (several compounds: see
+`parse_label(..., allow_ranges=True)` for the opt-in policy that returns them as
+``12a-c``), lists ``3a, 3b``, reagents ``Pd(OAc)2``, ``Et3N``, quantities ``80 °C``,
+``12 h``, ``10 mol%``, ``2 equiv``, a bare ``85%``, solvents and words ``THF``, ``rt``,
+``trace``, labels with an uppercase suffix (``4A``) or a letter prefix (``S1``, read as
+``51``: OCR turns "5" into "S" far more often than papers print SI labels under
+drawings), salts (``4·HBr``).
+
+A lone ``I`` is kept as the Roman numeral (bold sans "1" has a foot, and EasyOCR reads it
+as "1"), but ``I`` or ``l`` followed by anything is a "1".
+
+>>> [normalise_label(t) for t in ("3c, 85%", "Sb", "l2a", "(S)-7", "THF", "12a-c")]
+['3c', '5b', '12a', '(S)-7', None, None]
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+MAX_NUMBER_DIGITS = 3
+"""Compound numbers run to a few hundred at most; longer digit runs are years or masses."""
+MAX_SUFFIX_LETTERS = 2
+"""'3a'..'3z' and 'aa'-style pairs ('3aa' in RxnScribe's Rh cycle); three letters are words."""
+
+LabelKind = Literal["label", "range", "empty", "not_label", "several"]
+
+DIGIT_LOOKALIKES: dict[str, str] = {
+    "O": "0",
+    "o": "0",
+    "D": "0",
+    "Q": "0",
+    "l": "1",
+    "I": "1",
+    "i": "1",
+    "|": "1",
+    "!": "1",
+    "Z": "2",
+    "z": "2",
+    "S": "5",
+    "s": "5",
+    "B": "8",
+    "G": "6",
+    "g": "9",
+    "q": "9",
+}
+"""Glyphs that OCR returns for digits in bold sans fonts, and the digit they stand for."""
+
+LOWERCASE_DIGIT_LOOKALIKES = frozenset(k for k in DIGIT_LOOKALIKES if k.islower())
+"""Lowercase look-alikes are also real suffix letters ('3l', '3o'), so they become digits
+only where a suffix letter cannot stand: first in a token of at most two characters
+('lc'; 'ipr' is a word), before a digit ('l2a'), or first of two suffix letters ('2la'
+is '21a': no paper runs its letters past 'z' into 'la')."""
+
+STEREO_DESCRIPTORS = ("R,S", "S,R", "R,R", "S,S", "R", "S", "±", "+", "-", "E", "Z", "RS")
+STEREO_WORDS = ("rac", "ent", "cis", "trans", "meso")
+PREFIX_WORDS = re.compile(
+    r"^(?:compounds?|cpds?\.?|cmpds?\.?|no\.?(?=\s*\d)|nr\.?(?=\s*\d)|#)\s*",
+    re.IGNORECASE,
+)
+BOLD_MARKERS = re.compile(r"</?(?:b|bold|strong)>|\*\*|__", re.IGNORECASE)
+PRIMES = re.compile(r"[′’`´‘ʹ']+|[″”ʺ]|‴")
+PRIME_COUNT = {"″": 2, "”": 2, "ʺ": 2, "‴": 3}
+DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−~"})
+BRACKETS = {"(": ")", "[": "]", "{": "}"}
+TRAILING_PUNCTUATION = ".,;:*"
+
+YIELD_TOKEN = re.compile(
+    r"""^(?:
+        [<>≥≤~]?\d+(?:\.\d+)?\s*%          # 85%, >99%
+      | [<>≥≤~]?\d+(?:\.\d+)?\s*%?\s*(?:ee|de|er|dr|rr|yield|brsm)
+      | [<>≥≤]?\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?(?:\s*(?:dr|er|rr|e/?z|z/?e))?  # 92:8 dr
+      | \d+(?:\.\d+)?\s*(?:h|hr|hrs|min|d|days?)  # a time in a scope table
+      | yields?|ee|de|dr|er|rr|brsm|trace|n\.?d\.?|nr|isolated|nmr|gc|hplc|e/z|z/e
+    )$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+"""What may follow a label after a comma or in brackets: yields and selectivities."""
+
+ROMAN = re.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
+CORE = re.compile(
+    rf"^(?P<number>[1-9]\d{{0,{MAX_NUMBER_DIGITS - 1}}})"  # compounds are never numbered 0
+    rf"(?P<suffix>[a-z]{{0,{MAX_SUFFIX_LETTERS}}})$"
+)
+
+
+@dataclass(frozen=True)
+class LabelParse:
+    """The outcome of reading one OCR string as a compound label."""
+
+    label: str | None
+    """The normalised label, or None when the text is not one label."""
+    kind: LabelKind
+    reason: str
+    """Why it was refused (empty when accepted), phrased for a report."""
+
+
+def normalise_label(text: str | None, *, allow_ranges: bool = False) -> str | None:
+    """Return the compound label that `text` spells, or None.
+
+    Args:
+        text: raw OCR (or VLM) output for the text beside one structure.
+        allow_ranges: also return ranges ('12a-c') instead of refusing them; off by
+            default because a range names several compounds, not the one drawn.
+
+    >>> normalise_label("compound 3c")
+    '3c'
+    >>> normalise_label("(R)-14d"), normalise_label("3c′"), normalise_label("Pd(OAc)2")
+    ('(R)-14d', "3c'", None)
+    """
+    return parse_label(text, allow_ranges=allow_ranges).label
+
+
+def parse_label(text: str | None, *, allow_ranges: bool = False) -> LabelParse:
+    """Like `normalise_label`, but also say what the text was and why it was refused.
+
+    >>> parse_label("12a-c").kind, parse_label("12a–c", allow_ranges=True).label
+    ('range', '12a-c')
+    >>> parse_label("80 °C").reason
+    "'80 °C' is not a compound label"
+    """
+    if text is None or not text.strip():
+        return LabelParse(None, "empty", "no text was read")
+    original = text.strip()
+    refused = LabelParse(None, "not_label", f"{original!r} is not a compound label")
+    cleaned = _clean(original)
+    if not cleaned:
+        return refused
+    label = _single(cleaned)
+    if label is not None:
+        return LabelParse(label, "label", "")
+    named = re.match(r"^[A-Za-z][A-Za-z\s-]*?\s*\((?P<inner>[^()]+)\)$", cleaned)
+    if named:  # 'naamidine A (6)': a name, then the label in brackets
+        label = _single(named.group("inner"))
+        if label is not None:
+            return LabelParse(label, "label", "")
+    range_label = _range(cleaned)
+    if range_label is not None:
+        if allow_ranges:
+            return LabelParse(range_label, "range", "")
+        return LabelParse(
+            None, "range", f"{original!r} names a range of compounds, not a single one"
+        )
+    head, _, tail = cleaned.partition(",")
+    if tail and _single(head) is not None and _tail_kind(tail) == "labels":
+        return LabelParse(None, "several", f"{original!r} names several compounds")
+    return refused
+
+
+def _clean(text: str) -> str:
+    """Unicode-normalise and strip decoration that never belongs to the label itself."""
+    text = unicodedata.normalize("NFKC", text)
+    text = BOLD_MARKERS.sub("", text)
+    text = text.translate(DASHES)
+    text = re.sub(r"\s+", " ", text).strip()
+    text = PREFIX_WORDS.sub("", text).strip()
+    text = text.rstrip(TRAILING_PUNCTUATION + " ")
+    return _strip_outer_brackets(text)
+
+
+def _strip_outer_brackets(text: str) -> str:
+    """Remove one pair of brackets enclosing the whole text ('(3c)'), not '(S)-7'."""
+    if len(text) >= 2 and text[0] in BRACKETS and text[-1] == BRACKETS[text[0]]:
+        depth = 0
+        for index, char in enumerate(text):
+            if char == text[0]:
+                depth += 1
+            elif char == BRACKETS[text[0]]:
+                depth -= 1
+                if depth == 0 and index < len(text) - 1:
+                    return text  # the first bracket closes early: '(S)-(7)'
+        return text[1:-1].strip()
+    return text
+
+
+def _single(text: str) -> str | None:
+    """The label if `text` is exactly one label, possibly with a yield tail."""
+    text = text.strip()
+    match = re.match(
+        r"^(?P<label>[^\s,;:(\[]+|\([^()]{1,6}\)\s?-?\s?[^\s,;:(\[]+)(?P<rest>.*)$", text
+    )
+    if not match:
+        return None
+    label = _label_token(match.group("label"))
+    if label is None:
+        return None
+    rest = match.group("rest").strip()
+    if not rest:
+        return label
+    if re.match(r"^,\s*(?:[A-Za-z][a-z]|R\s?[\d'′!|lI]?\s?=)", rest):
+        return label  # '6, naamidine A', '8, R1 = OH': the label, then a name or R groups
+    separated = rest[0] in ",;:([" or rest.startswith("-")
+    if not separated and not re.match(r"^[<>≥≤~]?\d+(?:\.\d+)?\s*%", rest):
+        return None  # '12 h', '80 °C': a number with a unit is a quantity, not a label
+    return label if _tail_kind(rest) == "yield" else None
+
+
+def _tail_kind(rest: str) -> Literal["yield", "labels", "other"]:
+    """Classify what follows a label: yields (fine), more labels (a list), or other text."""
+    separators = r"[,;()\[\]]+|(?<!\d):|:(?!\d)|\s-\s|^-|\s+(?=[<>≥≤]?\d)"
+    parts = [part for part in re.split(separators, rest) if part.strip()]
+    if not parts:
+        return "yield"
+    if all(YIELD_TOKEN.match(part.strip()) for part in parts):
+        return "yield"
+    if all(_label_token(part.strip()) is not None for part in parts):
+        return "labels"
+    return "other"
+
+
+def _label_token(token: str) -> str | None:
+    """One whitespace-free token as a label: stereo prefix, number, suffix letters, primes."""
+    token = token.strip().rstrip(TRAILING_PUNCTUATION)
+    token = _strip_outer_brackets(token)
+    if not token:
+        return None
+    prefix, body = _split_prefix(token)
+    if prefix is None:
+        return None
+    primes = 0
+    found = PRIMES.search(body)
+    if found and found.end() == len(body):
+        primes = sum(PRIME_COUNT.get(char, 1) for char in found.group())
+        body = body[: found.start()]
+    if not body:
+        return None
+    if not prefix and ROMAN.match(body) and primes == 0:
+        return body
+    core = _repair_core(body)
+    if core is None:
+        return None
+    return prefix + core + "'" * primes
+
+
+def _split_prefix(token: str) -> tuple[str | None, str]:
+    """Split a stereo prefix off: ('(S)-', '7'); ('', token) without one; None if malformed."""
+    bracketed = re.match(r"^\(\s*(?P<inner>[^()]{1,5}?)\s*\)\s*-?\s*(?P<body>.+)$", token)
+    if bracketed:
+        inner = bracketed.group("inner").replace(" ", "")
+        inner = inner.replace("5", "S").replace("$", "S")  # '(5)-7': OCR of '(S)-7'
+        if inner not in STEREO_DESCRIPTORS:
+            return None, token
+        return f"({inner})-", bracketed.group("body")
+    worded = re.match(rf"^(?P<word>{'|'.join(STEREO_WORDS)})-(?P<body>.+)$", token, re.I)
+    if worded:
+        return worded.group("word").lower() + "-", worded.group("body")
+    return "", token
+
+
+def _repair_core(body: str) -> str | None:
+    """Read '5b', 'Sb', 'l2a', '2la' as number + suffix, fixing digit look-alikes.
+
+    The number part is the longest prefix whose characters are digits or look-alikes; a
+    lowercase look-alike ends the number (it may be a real suffix letter, '3o') except
+    where `LOWERCASE_DIGIT_LOOKALIKES` says a letter cannot stand.
+    """
+    core = CORE.match(body)
+    if core and not (
+        len(core.group("suffix")) == MAX_SUFFIX_LETTERS
+        and core.group("suffix")[0] in LOWERCASE_DIGIT_LOOKALIKES
+    ):
+        return body
+    number: list[str] = []
+    index = 0
+    while index < len(body) and len(number) < MAX_NUMBER_DIGITS:
+        char = body[index]
+        following = body[index + 1] if index + 1 < len(body) else ""
+        if char.isdigit():
+            number.append(char)
+        elif char in DIGIT_LOOKALIKES and (
+            char not in LOWERCASE_DIGIT_LOOKALIKES
+            or (index == 0 and len(body) <= MAX_SUFFIX_LETTERS)
+            or following.isdigit()
+            or (following.isalpha() and index + 2 == len(body))
+        ):
+            number.append(DIGIT_LOOKALIKES[char])
+        else:
+            break
+        index += 1
+    if not number:
+        return None
+    # Look-alikes only ('SO', 'O', 'B') are too weak to call a number, except a lone
+    # 'l'/'S'/'Z' and a leading 'l'/'|' ('lO' -> '10'; numbers never start with 0).
+    if (
+        index == len(body)
+        and not any(char.isdigit() for char in body)
+        and not (len(body) == 1 and body in "lSZsz|")
+        and body[0] not in "l|"
+    ):
+        return None
+    candidate = "".join(number) + body[index:]
+    return candidate if CORE.match(candidate) else None
+
+
+def _range(text: str) -> str | None:
+    """'12a-c', '3a-3x', '1-3' as a normalised range, or None."""
+    match = re.match(r"^(?P<first>\S+?)\s*-\s*(?P<last>\S+)$", text)
+    if not match:
+        return None
+    first = _label_token(match.group("first"))
+    if first is None or first.startswith("("):
+        return None
+    last_text = match.group("last")
+    if re.fullmatch(r"[a-z]{1,2}", last_text):
+        return f"{first}-{last_text}" if re.search(r"[a-z]$", first) else None
+    last = _label_token(last_text)
+    if last is None:
+        return None
+    return f"{first}-{last}"

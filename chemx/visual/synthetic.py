@@ -1,0 +1,753 @@
+"""Synthetic training figures for the figure classifier.
+
+Pretrained weights cannot be downloaded here, so the ResNet-50 is trained from scratch
+on figures rendered on the fly: RDKit drawings of real molecules (the NCI and ChEMBL
+sets that ship inside RDKit) laid out as single structures, grids, irregular groups and
+reaction schemes, and matplotlib plots, spectra, micrograph- and photo-like textures,
+gels, schematics and tables as the non-chemistry class. Every knob a journal varies is
+randomised: fonts, bond widths, sizes, rotation, label styles, arrows, condition text,
+noise, blur and JPEG artefacts. The molecules of the embedded sample corpus are never
+used here, so measuring on the sample gold is a fair test.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from chemx.visual.classes import FigureClass
+
+Box = tuple[int, int, int, int]
+_Part = tuple[Image.Image, Image.Image | None]
+"""A molecule drawing and its label image (None when unlabelled)."""
+
+
+@dataclass(frozen=True)
+class SyntheticFigure:
+    """A rendered figure, its class and the boxes of the structures drawn in it."""
+
+    image: Image.Image
+    figure_class: FigureClass
+    structure_boxes: tuple[Box, ...]
+
+
+@cache
+def smiles_pool() -> tuple[str, ...]:
+    """Real molecules shipped inside RDKit (NCI first 5K, ChEMBL actives, CDK2 ligands)."""
+    from rdkit import Chem, RDConfig, RDLogger
+
+    RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]  # bundled files hold bad valences
+
+    files = [
+        Path(RDConfig.RDDataDir) / "NCI" / "first_5K.smi",
+        Path(RDConfig.RDContribDir) / "fraggle" / "data" / "ChEMBL_11265_actives.smi",
+        Path(RDConfig.RDContribDir) / "Fastcluster" / "cdk2.smi",
+    ]
+    pool: list[str] = []
+    for path in files:
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines():
+            for smiles in line.split()[:2]:  # some files put the name first
+                molecule = Chem.MolFromSmiles(smiles)
+                if molecule is not None and 6 <= molecule.GetNumHeavyAtoms() <= 45:
+                    pool.append(smiles)
+                    break
+    if not pool:
+        raise RuntimeError("RDKit's bundled SMILES files were not found; reinstall rdkit")
+    return tuple(pool)
+
+
+@cache
+def font_paths() -> tuple[str, ...]:
+    """TrueType fonts that ship with matplotlib, so renders are the same on every machine."""
+    import matplotlib
+
+    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    names = [
+        "DejaVuSans.ttf",
+        "DejaVuSans-Bold.ttf",
+        "DejaVuSans-Oblique.ttf",
+        "DejaVuSerif.ttf",
+        "DejaVuSerif-Bold.ttf",
+        "DejaVuSerif-Italic.ttf",
+        "DejaVuSansMono.ttf",
+        "STIXGeneral.ttf",
+        "STIXGeneralBol.ttf",
+        "cmr10.ttf",
+    ]
+    return tuple(str(folder / name) for name in names if (folder / name).exists())
+
+
+def _font(rng: random.Random, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(rng.choice(font_paths()), size)
+
+
+def _ink_box(image: Image.Image, threshold: int = 235) -> Box | None:
+    grey = np.asarray(image.convert("L"))
+    ys, xs = np.nonzero(grey < threshold)
+    if len(xs) == 0:
+        return None
+    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+
+
+def draw_molecule(smiles: str, rng: random.Random, scale: float = 1.0) -> Image.Image:
+    """Draw one molecule with randomised style and return it cropped to its ink."""
+    from rdkit import Chem
+    from rdkit.Chem.Draw import rdMolDraw2D
+
+    molecule = Chem.MolFromSmiles(smiles)
+    atoms = molecule.GetNumHeavyAtoms()
+    side = int((90 + 14 * math.sqrt(atoms) * 6) * scale * rng.uniform(0.7, 1.3))
+    width, height = side, int(side * rng.uniform(0.65, 1.0))
+    drawer = rdMolDraw2D.MolDraw2DCairo(width, height)
+    options: Any = drawer.drawOptions()
+    options.bondLineWidth = rng.choice([1, 1.5, 2, 2, 2.5, 3, 4])
+    options.rotate = rng.uniform(0, 360) if rng.random() < 0.7 else 0
+    options.padding = 0.05
+    options.minFontSize = rng.randint(9, 14)
+    options.maxFontSize = options.minFontSize + rng.randint(2, 12)
+    options.fontFile = rng.choice(font_paths())
+    if rng.random() < 0.55:  # journals print both black-only and coloured heteroatoms
+        options.useBWAtomPalette()
+    options.comicMode = rng.random() < 0.05
+    options.explicitMethyl = rng.random() < 0.15
+    options.addStereoAnnotation = rng.random() < 0.1
+    rdMolDraw2D.PrepareAndDrawMolecule(drawer, molecule)
+    drawer.FinishDrawing()
+    image = Image.open(io.BytesIO(drawer.GetDrawingText())).convert("RGB")
+    box = _ink_box(image)
+    return image.crop(box) if box else image
+
+
+def _label_text(rng: random.Random) -> str:
+    number = rng.choice([str(rng.randint(1, 30)), str(rng.randint(1, 9))])
+    suffix = rng.choice(["", "", "a", "b", "c", "d", "e", "f", "g", "h"])
+    label = number + suffix
+    roll = rng.random()
+    if roll < 0.08:
+        label = f"({rng.choice('RS')})-{label}"
+    elif roll < 0.14:
+        label = f"compound {label}"
+    elif roll < 0.2:
+        label = f"{label}, {rng.randint(35, 99)}%"
+    return label
+
+
+def _conditions_text(rng: random.Random) -> list[str]:
+    reagents = [
+        "Pd(OAc)2 (5 mol%)",
+        "K2CO3, DMF",
+        "CuI, L1",
+        "NaH, THF, 0 °C",
+        "TFA/DCM",
+        "hv (450 nm)",
+        "Ir-cat. (1 mol%)",
+        "LiAlH4",
+        "DIBAL-H, –78 °C",
+        "Et3N, MeCN",
+        "H2, Pd/C",
+        "mCPBA",
+        "BBr3",
+        "80 °C, 12 h",
+        "rt, 3 h",
+        "then HCl",
+        "NBS, MeCN",
+        "Grubbs II",
+        "KOtBu, toluene",
+        "air, 24 h",
+        "DMAP (10 mol%)",
+        "AcOH, reflux",
+        "Br2, pyridine",
+        "DME/H2O",
+        "0-5 °C",
+        "LiBH4, THF/H2O",
+        "48% aq. HBr",
+        "IPA, 55 °C",
+        "DIPEA",
+        "pinacol (3 equiv)",
+        "toluene, 100 °C",
+        "(1.4 equiv)",
+    ]
+    lines = rng.sample(reagents, rng.randint(0, 4))
+    if rng.random() < 0.4:  # yields printed on the arrow
+        lines.append(f"{rng.randint(30, 99)}%")
+    return lines
+
+
+class _Canvas:
+    """A white page onto which parts are pasted, keeping the structure boxes."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.image = Image.new("RGB", (max(width, 8), max(height, 8)), "white")
+        self.draw = ImageDraw.Draw(self.image)
+        self.boxes: list[Box] = []
+
+    def paste(self, part: Image.Image, x: int, y: int, structure: bool = True) -> Box:
+        self.image.paste(part, (x, y))
+        box = (x, y, x + part.width, y + part.height)
+        if structure:
+            self.boxes.append(box)
+        return box
+
+    def text(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont) -> Box:
+        self.draw.text(xy, text, fill="black", font=font)
+        left, top, right, bottom = self.draw.textbbox(xy, text, font=font)
+        return int(left), int(top), int(right), int(bottom)
+
+    def arrow(self, x0: int, y0: int, x1: int, y1: int, width: int, head: int) -> None:
+        self.draw.line((x0, y0, x1, y1), fill="black", width=width)
+        angle = math.atan2(y1 - y0, x1 - x0)
+        left = (x1 - head * math.cos(angle - 0.4), y1 - head * math.sin(angle - 0.4))
+        right = (x1 - head * math.cos(angle + 0.4), y1 - head * math.sin(angle + 0.4))
+        self.draw.polygon([(x1, y1), left, right], fill="black")
+
+
+class SyntheticRenderer:
+    """Renders random figures of a requested class; the same seed gives the same figures."""
+
+    def __init__(self, seed: int, pool: Sequence[str] | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.np_rng = np.random.default_rng(seed)
+        self.pool = tuple(pool) if pool is not None else smiles_pool()
+
+    def render(self, figure_class: FigureClass) -> SyntheticFigure:
+        """One figure of the class, augmented like a journal page would be."""
+        makers = {
+            FigureClass.SINGLE_MOLECULE: self._single,
+            FigureClass.MULTIPLE_MOLECULES: self._multiple,
+            FigureClass.REACTION_SCHEME: self._reaction,
+            FigureClass.NON_CHEMISTRY: self._non_chemistry,
+        }
+        image, boxes = self._frame(*makers[figure_class]())
+        return SyntheticFigure(self._degrade(image), figure_class, tuple(boxes))
+
+    # -- chemistry -------------------------------------------------------------------
+
+    def _molecule(self, scale: float = 1.0) -> Image.Image:
+        return draw_molecule(self.rng.choice(self.pool), self.rng, scale)
+
+    def _labelled(self, scale: float, with_label: bool, yield_line: bool = False) -> _Part:
+        molecule = self._molecule(scale)
+        if not with_label:
+            return molecule, None
+        font = _font(self.rng, self.rng.randint(14, 30))
+        text = _label_text(self.rng)
+        if yield_line:  # substrate-scope tables print time and yield under the label
+            text = f"{text}\n{self.rng.randint(1, 24)} h, {self.rng.randint(0, 99)}% yield"
+        probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+        left, top, right, bottom = (
+            int(v) for v in probe.multiline_textbbox((0, 0), text, font=font)
+        )
+        label = Image.new("RGB", (right - left + 2, bottom - top + 2), "white")
+        ImageDraw.Draw(label).multiline_text(
+            (-left + 1, -top + 1), text, fill="black", font=font, align="center"
+        )
+        return molecule, label
+
+    def _single(self) -> tuple[Image.Image, list[Box]]:
+        molecule, label = self._labelled(self.rng.uniform(0.9, 2.2), self.rng.random() < 0.7)
+        margin = self.rng.randint(5, 120)
+        gap = self.rng.randint(4, 20)
+        label_h = (label.height + gap) if label else 0
+        width = max(molecule.width, label.width if label else 0) + 2 * margin
+        canvas = _Canvas(width, molecule.height + label_h + 2 * margin)
+        canvas.paste(molecule, (width - molecule.width) // 2, margin)
+        if label:
+            canvas.paste(label, (width - label.width) // 2, margin + molecule.height + gap, False)
+        return canvas.image, canvas.boxes
+
+    def _multiple(self) -> tuple[Image.Image, list[Box]]:
+        count = self.rng.randint(2, 12)
+        scale = self.rng.uniform(0.6, 1.2)
+        with_labels = self.rng.random() < 0.85
+        parts = [
+            self._labelled(scale * self.rng.uniform(0.8, 1.2), with_labels) for _ in range(count)
+        ]
+        gap = self.rng.randint(20, 70)
+        if self.rng.random() < 0.6:
+            return self._grid(parts, gap)
+        return self._scatter(parts, gap)
+
+    @staticmethod
+    def _cell(part: _Part) -> tuple[int, int]:
+        molecule, label = part
+        width = max(molecule.width, label.width if label else 0)
+        return width, molecule.height + (label.height + 10 if label else 0)
+
+    def _place(self, canvas: _Canvas, part: _Part, x: int, y: int, cell_w: int) -> None:
+        molecule, label = part
+        canvas.paste(molecule, x + (cell_w - molecule.width) // 2, y)
+        if label:
+            canvas.paste(label, x + (cell_w - label.width) // 2, y + molecule.height + 10, False)
+
+    def _grid(self, parts: list[_Part], gap: int) -> tuple[Image.Image, list[Box]]:
+        columns = self.rng.randint(2, min(4, len(parts))) if len(parts) > 2 else len(parts)
+        rows = math.ceil(len(parts) / columns)
+        cells = [self._cell(part) for part in parts]
+        cell_w = max(w for w, _ in cells)
+        cell_h = max(h for _, h in cells)
+        margin = self.rng.randint(10, 40)
+        canvas = _Canvas(
+            columns * cell_w + (columns - 1) * gap + 2 * margin,
+            rows * cell_h + (rows - 1) * gap + 2 * margin,
+        )
+        for index, part in enumerate(parts):
+            row, column = divmod(index, columns)
+            self._place(
+                canvas,
+                part,
+                margin + column * (cell_w + gap),
+                margin + row * (cell_h + gap),
+                cell_w,
+            )
+        return canvas.image, canvas.boxes
+
+    def _scatter(self, parts: list[_Part], gap: int) -> tuple[Image.Image, list[Box]]:
+        cells = [self._cell(part) for part in parts]
+        area = sum((w + gap) * (h + gap) for w, h in cells) * self.rng.uniform(1.6, 2.6)
+        width = int(
+            max(max(w for w, _ in cells) + 2 * gap, math.sqrt(area * self.rng.uniform(1.0, 2.2)))
+        )
+        height = int(max(max(h for _, h in cells) + 2 * gap, area / width))
+        canvas = _Canvas(width, height)
+        placed: list[Box] = []
+        for part, (w, h) in zip(parts, cells, strict=True):
+            for _ in range(200):
+                x = self.rng.randint(0, max(0, width - w))
+                y = self.rng.randint(0, max(0, height - h))
+                box = (x - gap, y - gap, x + w + gap, y + h + gap)
+                if all(
+                    box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1]
+                    for b in placed
+                ):
+                    placed.append((x, y, x + w, y + h))
+                    self._place(canvas, part, x, y, w)
+                    break
+        if len(canvas.boxes) < 2:
+            return self._grid(parts, gap)
+        return canvas.image, canvas.boxes
+
+    def _reaction(self) -> tuple[Image.Image, list[Box]]:
+        """A scheme as journals print them.
+
+        Linear, wrapped over rows, a substrate-scope table under a template reaction, a
+        reaction over an optimisation table, or a catalytic cycle.
+        """
+        variant = self.rng.choices(
+            ["linear", "wrapped", "scope", "with_table", "cycle"], weights=[3, 3, 2, 2, 1]
+        )[0]
+        scale = self.rng.uniform(0.6, 1.1)
+        with_labels = self.rng.random() < 0.85
+        if variant == "cycle":
+            return self._cycle(scale, with_labels)
+        steps = self.rng.choice([1, 1, 2, 2, 3]) if variant in ("linear", "wrapped") else 1
+        first = self._reaction_row(steps, scale, with_labels, starts_with_arrow=False)
+        parts = [first]
+        if variant == "wrapped":
+            parts.append(
+                self._reaction_row(
+                    self.rng.choice([1, 2]), scale, with_labels, starts_with_arrow=True
+                )
+            )
+        elif variant == "scope":
+            products = [
+                self._labelled(scale * 0.8, True, yield_line=True)
+                for _ in range(self.rng.randint(3, 15))
+            ]
+            parts.append(self._grid(products, self.rng.randint(20, 50)))
+        elif variant == "with_table":
+            parts.append((self._table(), []))
+        return self._stack(parts, rules=variant in ("scope", "with_table"))
+
+    def _reaction_row(
+        self, steps: int, scale: float, with_labels: bool, starts_with_arrow: bool
+    ) -> tuple[Image.Image, list[Box]]:
+        font = _font(self.rng, self.rng.randint(12, 22))
+        plus_font = _font(self.rng, self.rng.randint(20, 34))
+        line_width = self.rng.choice([1, 2, 2, 3])
+        slots: list[_Part | str | list[str]] = []  # molecule, "+", or an arrow's conditions
+        for step in range(steps):
+            if step == 0 and not starts_with_arrow:
+                for index in range(self.rng.choice([1, 1, 2])):
+                    slots.extend(["+"] if index else [])
+                    slots.append(self._labelled(scale, with_labels))
+            slots.append(_conditions_text(self.rng))
+            for index in range(self.rng.choice([1, 1, 2])):
+                slots.extend(["+"] if index else [])
+                slots.append(self._labelled(scale, with_labels))
+        gap = self.rng.randint(18, 40)
+        arrow_length = self.rng.randint(90, 220)
+        sizes: list[tuple[int, int]] = []
+        for slot in slots:
+            if isinstance(slot, tuple):
+                sizes.append(self._cell(slot))
+            elif isinstance(slot, str):
+                sizes.append((30, 30))
+            else:
+                text_w = max((int(font.getlength(text)) for text in slot), default=0)
+                sizes.append((max(arrow_length, text_w + 20), 40 + 48 * max(1, len(slot))))
+        margin = self.rng.randint(10, 40)
+        row_h = max(h for _, h in sizes)
+        width = sum(w for w, _ in sizes) + gap * (len(sizes) - 1) + 2 * margin
+        canvas = _Canvas(width, row_h + 2 * margin)
+        x = margin
+        middle = margin + row_h // 2
+        for slot, (w, _) in zip(slots, sizes, strict=True):
+            if isinstance(slot, tuple):
+                top = middle - slot[0].height // 2
+                self._place(canvas, slot, x, top, w)
+                if self.rng.random() < 0.08:  # an intermediate in square brackets
+                    self._brackets(canvas, x - 6, top - 6, x + w + 6, top + slot[0].height + 6)
+            elif isinstance(slot, str):
+                canvas.text((x + 4, middle - 18), "+", plus_font)
+            else:
+                canvas.arrow(x, middle, x + w, middle, line_width, self.rng.randint(8, 16))
+                above = self.rng.randint(0, len(slot))
+                for index, text in enumerate(slot):
+                    text_x = int(x + (w - font.getlength(text)) / 2)
+                    if index < above:
+                        text_y = middle - 26 - 22 * (above - 1 - index)
+                    else:
+                        text_y = middle + 8 + 22 * (index - above)
+                    canvas.text((text_x, text_y), text, font)
+            x += w + gap
+        return canvas.image, canvas.boxes
+
+    @staticmethod
+    def _brackets(canvas: _Canvas, x0: int, y0: int, x1: int, y1: int) -> None:
+        tick = 8
+        for x, direction in ((x0, 1), (x1, -1)):
+            canvas.draw.line((x, y0, x, y1), fill="black", width=2)
+            canvas.draw.line((x, y0, x + direction * tick, y0), fill="black", width=2)
+            canvas.draw.line((x, y1, x + direction * tick, y1), fill="black", width=2)
+
+    def _cycle(self, scale: float, with_labels: bool) -> tuple[Image.Image, list[Box]]:
+        """Molecules on a circle joined by curved arrows (a catalytic cycle)."""
+        parts = [self._labelled(scale * 0.8, with_labels) for _ in range(self.rng.randint(3, 6))]
+        cells = [self._cell(part) for part in parts]
+        radius = int(max(max(w, h) for w, h in cells) * self.rng.uniform(1.1, 1.6))
+        side = 2 * radius + max(max(w, h) for w, h in cells) + 60
+        canvas = _Canvas(side, side)
+        centre = side // 2
+        angles = [2 * math.pi * i / len(parts) - math.pi / 2 for i in range(len(parts))]
+        for part, (w, h), angle in zip(parts, cells, angles, strict=True):
+            x = int(centre + radius * math.cos(angle) - w / 2)
+            y = int(centre + radius * math.sin(angle) - h / 2)
+            self._place(canvas, part, x, y, w)
+        arc = (
+            centre - radius // 2,
+            centre - radius // 2,
+            centre + radius // 2,
+            centre + radius // 2,
+        )
+        for angle in angles:
+            degrees = math.degrees(angle)
+            canvas.draw.arc(arc, degrees + 15, degrees + 55, fill="black", width=2)
+        font = _font(self.rng, self.rng.randint(12, 18))
+        canvas.text(
+            (centre - 30, centre - 8), self.rng.choice(["[M]", "Pd(0)", "Rh(III)", "cat."]), font
+        )
+        return canvas.image, canvas.boxes
+
+    def _stack(
+        self, parts: list[tuple[Image.Image, list[Box]]], rules: bool
+    ) -> tuple[Image.Image, list[Box]]:
+        """Parts one under another, centred, optionally separated by horizontal rules."""
+        gap = self.rng.randint(20, 50)
+        width = max(image.width for image, _ in parts)
+        height = sum(image.height for image, _ in parts) + gap * (len(parts) - 1)
+        canvas = _Canvas(width, height)
+        y = 0
+        for index, (image, boxes) in enumerate(parts):
+            x = (width - image.width) // 2
+            canvas.paste(image, x, y, structure=False)
+            canvas.boxes.extend((b[0] + x, b[1] + y, b[2] + x, b[3] + y) for b in boxes)
+            y += image.height + gap
+            if rules and index < len(parts) - 1:
+                canvas.draw.line((0, y - gap // 2, width, y - gap // 2), fill="black", width=1)
+        return canvas.image, canvas.boxes
+
+    def _frame(self, image: Image.Image, boxes: list[Box]) -> tuple[Image.Image, list[Box]]:
+        """A printed title ("Scheme 2. ...") and top/bottom rules, on any class of figure.
+
+        Journals put these around schemes, tables and plots alike, so they must not
+        become a cue for any one class.
+        """
+        title = self.rng.random() < 0.3
+        rules = self.rng.random() < 0.3
+        if not (title or rules):
+            return image, boxes
+        font = _font(self.rng, self.rng.randint(14, 24))
+        top = 40 if title else 8
+        canvas = _Canvas(image.width + 20, image.height + top + 16)
+        canvas.paste(image, 10, top, structure=False)
+        if title:
+            words = ["Scheme", "Figure", "Table", "Chart"]
+            text = f"{self.rng.choice(words)} {self.rng.randint(1, 9)}. " + self.rng.choice(
+                [
+                    "Synthesis of the ligands",
+                    "Scope of the reaction",
+                    "Proposed mechanism",
+                    "Optimisation of conditions",
+                    "Selected compounds",
+                    "Results of the assay",
+                ]
+            )
+            canvas.text((10, 6), text, font)
+        if rules:
+            canvas.draw.line((0, top - 4, canvas.image.width, top - 4), fill="black", width=1)
+            bottom = canvas.image.height - 6
+            canvas.draw.line((0, bottom, canvas.image.width, bottom), fill="black", width=1)
+        return canvas.image, [(b[0] + 10, b[1] + top, b[2] + 10, b[3] + top) for b in boxes]
+
+    # -- non-chemistry ---------------------------------------------------------------
+
+    def _non_chemistry(self) -> tuple[Image.Image, list[Box]]:
+        makers = [
+            self._plot,
+            self._plot,
+            self._plot,
+            self._spectrum,
+            self._spectrum,
+            self._micrograph,
+            self._photo,
+            self._gel,
+            self._schematic,
+            self._table,
+        ]
+        return self.rng.choice(makers)(), []
+
+    def _figure_to_image(self, figure: Any) -> Image.Image:
+        import matplotlib.pyplot as plt
+
+        buffer = io.BytesIO()
+        figure.savefig(
+            buffer, format="png", dpi=self.rng.choice([60, 80, 100]), metadata={"Software": None}
+        )
+        plt.close(figure)
+        buffer.seek(0)
+        return Image.open(buffer).convert("RGB")
+
+    def _new_axes(self) -> tuple[Any, list[Any]]:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        rows, cols = self.rng.choice([(1, 1), (1, 1), (1, 2), (2, 2), (2, 1)])
+        figure, axes = plt.subplots(
+            rows, cols, figsize=(self.rng.uniform(3, 8), self.rng.uniform(2.5, 6))
+        )
+        return figure, list(np.atleast_1d(axes).ravel())
+
+    def _plot(self) -> Image.Image:
+        figure, axes = self._new_axes()
+        for ax in axes:
+            kind = self.rng.choice(["line", "scatter", "bar", "hist", "errorbar", "heatmap"])
+            x = np.linspace(0, self.rng.uniform(5, 100), 40)
+            if kind == "line":
+                for _ in range(self.rng.randint(1, 4)):
+                    ax.plot(
+                        x,
+                        self.np_rng.normal(0, 1, len(x)).cumsum(),
+                        marker=self.rng.choice(["", "o", "s"]),
+                    )
+            elif kind == "scatter":
+                ax.scatter(self.np_rng.normal(size=60), self.np_rng.normal(size=60), s=12)
+            elif kind == "bar":
+                n = self.rng.randint(3, 9)
+                ax.bar(range(n), self.np_rng.uniform(1, 10, n), yerr=self.np_rng.uniform(0, 1, n))
+            elif kind == "hist":
+                ax.hist(self.np_rng.normal(size=300), bins=20)
+            elif kind == "errorbar":
+                ax.errorbar(x[:10], self.np_rng.uniform(0, 5, 10), yerr=0.4, fmt="o-")
+            else:
+                ax.imshow(
+                    self.np_rng.normal(size=(12, 12)),
+                    cmap=self.rng.choice(["viridis", "coolwarm", "gray"]),
+                )
+            ax.set_xlabel(
+                self.rng.choice(["Time (h)", "Concentration (µM)", "Age", "Dose", "T (K)"])
+            )
+            ax.set_ylabel(self.rng.choice(["Yield (%)", "Response", "Intensity", "Rate", "Count"]))
+        return self._figure_to_image(figure)
+
+    def _spectrum(self) -> Image.Image:
+        figure, axes = self._new_axes()
+        for ax in axes:
+            style = self.rng.choice(["ir", "nmr", "ms", "uv"])
+            if style == "ir":
+                x = np.linspace(4000, 500, 800)
+                y = 95 - sum(
+                    self.np_rng.uniform(10, 60)
+                    * np.exp(-(((x - c) / self.np_rng.uniform(5, 40)) ** 2))
+                    for c in self.np_rng.uniform(600, 3500, 8)
+                )
+                ax.plot(x, y, lw=1)
+                ax.invert_xaxis()
+                ax.set_xlabel("Wavenumber (cm$^{-1}$)")
+            elif style == "nmr":
+                x = np.linspace(0, 10, 2000)
+                y = sum(
+                    self.np_rng.uniform(0.2, 1) * np.exp(-(((x - c) / 0.01) ** 2))
+                    for c in self.np_rng.uniform(0.5, 9.5, 12)
+                )
+                ax.plot(x, y, lw=0.8, color="black")
+                ax.invert_xaxis()
+                ax.set_xlabel("δ (ppm)")
+            elif style == "ms":
+                mz = self.np_rng.uniform(50, 600, 25)
+                ax.vlines(mz, 0, self.np_rng.uniform(0, 100, 25))
+                ax.set_xlabel("m/z")
+            else:
+                x = np.linspace(250, 700, 300)
+                for _ in range(self.rng.randint(1, 4)):
+                    ax.plot(x, np.exp(-(((x - self.np_rng.uniform(300, 600)) / 40) ** 2)))
+                ax.set_xlabel("Wavelength (nm)")
+        return self._figure_to_image(figure)
+
+    def _micrograph(self) -> Image.Image:
+        size = (self.rng.randint(200, 700), self.rng.randint(200, 600))
+        field = self.np_rng.normal(0, 1, (size[1] // 4, size[0] // 4))
+        image = Image.fromarray(np.uint8(np.clip(128 + 60 * field, 0, 255))).resize(
+            size, Image.Resampling.BICUBIC
+        )
+        image = image.filter(ImageFilter.GaussianBlur(self.rng.uniform(1, 4)))
+        tint = self.rng.choice([(0, 1, 0), (0, 0, 1), (1, 0, 0), (1, 1, 1), (1, 0, 1)])
+        array = np.asarray(image, dtype=np.float32)[..., None] * np.array(tint, dtype=np.float32)
+        rgb = Image.fromarray(np.uint8(np.clip(array, 0, 255)))
+        draw = ImageDraw.Draw(rgb)
+        draw.rectangle(
+            (size[0] - 80, size[1] - 20, size[0] - 20, size[1] - 15), fill="white"
+        )  # scale bar
+        return rgb
+
+    def _photo(self) -> Image.Image:
+        width, height = self.rng.randint(250, 800), self.rng.randint(200, 600)
+        gradient = np.linspace(0, 1, width)[None, :, None] * self.np_rng.uniform(0, 255, 3)
+        base = np.broadcast_to(gradient, (height, width, 3)) + self.np_rng.normal(
+            0, 18, (height, width, 3)
+        )
+        image = Image.fromarray(np.uint8(np.clip(base, 0, 255)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(self.rng.randint(2, 8)):
+            x, y = self.rng.randint(0, width), self.rng.randint(0, height)
+            r = self.rng.randint(10, 120)
+            colour = tuple(int(v) for v in self.np_rng.integers(0, 255, 3))
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+        return image.filter(ImageFilter.GaussianBlur(self.rng.uniform(0.5, 3)))
+
+    def _gel(self) -> Image.Image:
+        lanes, width, height = (
+            self.rng.randint(4, 12),
+            self.rng.randint(250, 600),
+            self.rng.randint(150, 400),
+        )
+        image = Image.new("L", (width, height), self.rng.randint(180, 240))
+        draw = ImageDraw.Draw(image)
+        lane_w = width // (lanes + 1)
+        for lane in range(lanes):
+            for _ in range(self.rng.randint(1, 5)):
+                y = self.rng.randint(10, height - 10)
+                x = lane_w // 2 + lane * lane_w
+                draw.rectangle(
+                    (x, y, x + lane_w - 8, y + self.rng.randint(3, 8)),
+                    fill=self.rng.randint(0, 120),
+                )
+        return image.filter(ImageFilter.GaussianBlur(1.5)).convert("RGB")
+
+    def _schematic(self) -> Image.Image:
+        canvas = _Canvas(self.rng.randint(300, 900), self.rng.randint(200, 600))
+        font = _font(self.rng, self.rng.randint(12, 20))
+        words = [
+            "Sample",
+            "Extraction",
+            "LC-MS",
+            "Analysis",
+            "Cells",
+            "Treatment",
+            "Model",
+            "Input",
+            "Output",
+            "Filter",
+            "Database",
+            "Screening",
+            "Hit",
+            "Assay",
+        ]
+        centres = []
+        for _ in range(self.rng.randint(3, 7)):
+            x, y = (
+                self.rng.randint(60, canvas.image.width - 120),
+                self.rng.randint(30, canvas.image.height - 60),
+            )
+            canvas.draw.rectangle(
+                (x, y, x + 100, y + 40),
+                outline="black",
+                width=2,
+                fill=self.rng.choice(["white", "#dde", "#ede", "#eed"]),
+            )
+            canvas.text((x + 8, y + 10), self.rng.choice(words), font)
+            centres.append((x + 50, y + 20))
+        for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+            canvas.arrow(x0, y0, x1, y1, 2, 10)
+        return canvas.image
+
+    def _table(self) -> Image.Image:
+        rows, cols = self.rng.randint(4, 12), self.rng.randint(3, 7)
+        font = _font(self.rng, self.rng.randint(11, 16))
+        canvas = _Canvas(cols * 90 + 20, rows * 24 + 30)
+        for row in range(rows):
+            for col in range(cols):
+                text = (
+                    f"{self.np_rng.uniform(0, 100):.1f}"
+                    if row
+                    else self.rng.choice(["Entry", "Yield", "ee (%)", "Time", "Solvent", "Temp"])
+                )
+                canvas.text((10 + col * 90, 10 + row * 24), text, font)
+        canvas.draw.line((5, 32, canvas.image.width - 5, 32), fill="black", width=1)
+        return canvas.image
+
+    # -- page artefacts --------------------------------------------------------------
+
+    def _degrade(self, image: Image.Image) -> Image.Image:
+        rng = self.rng
+        if rng.random() < 0.15:
+            letter = _font(rng, rng.randint(16, 28))
+            ImageDraw.Draw(image).text(
+                (4, 2), rng.choice(["a", "b", "(a)", "A", "(b)"]), fill="black", font=letter
+            )
+        if rng.random() < 0.3:
+            factor = rng.uniform(0.4, 0.9)
+            small = image.resize(
+                (max(8, int(image.width * factor)), max(8, int(image.height * factor))),
+                Image.Resampling.BILINEAR,
+            )
+            image = small.resize(image.size, Image.Resampling.BILINEAR)
+        if rng.random() < 0.15:
+            image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
+        if rng.random() < 0.25:
+            noise = self.np_rng.normal(0, rng.uniform(3, 12), (image.height, image.width, 1))
+            image = Image.fromarray(
+                np.uint8(np.clip(np.asarray(image, dtype=np.float32) + noise, 0, 255))
+            )
+        if rng.random() < 0.1:
+            tint = np.array([rng.randint(225, 255) for _ in range(3)], dtype=np.float32) / 255
+            image = Image.fromarray(np.uint8(np.asarray(image, dtype=np.float32) * tint))
+        if rng.random() < 0.5:
+            buffer = io.BytesIO()
+            image.save(buffer, format="JPEG", quality=rng.randint(30, 95))
+            buffer.seek(0)
+            image = Image.open(buffer).convert("RGB")
+        return image

@@ -1,0 +1,135 @@
+"""Optional OSRA structure recognition: never required, never fatal.
+
+The subprocess handling is tested with a stand-in `osra` script on PATH, so it runs
+everywhere; the tests that need the real binary skip when it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from chemx.visual import ocsr
+from chemx.visual.ocsr import SmilesResult, canonical_smiles, osra_version, recognise_smiles
+from tests.qc._images import SAMPLE, rdkit_drawing
+
+OSRA_ABSENT = ocsr.osra_path() is None
+NEEDS_OSRA = pytest.mark.skipif(
+    OSRA_ABSENT, reason="OSRA is optional and not installed (apt-get install -y osra)"
+)
+
+
+@pytest.fixture
+def drawing() -> Image.Image:
+    return rdkit_drawing("CC(=O)Oc1ccccc1C(=O)O", (300, 300))
+
+
+def fake_osra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    """Put an `osra` shell script first on PATH."""
+    path = tmp_path / "osra"
+    path.write_text(f"#!/bin/sh\n{script}\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+
+
+def test_missing_osra_is_a_reason_not_an_error(
+    monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    monkeypatch.setenv("PATH", "/nonexistent")
+    result = recognise_smiles(drawing)
+    assert result == SmilesResult(None, "osra", "osra not installed")
+    assert osra_version() is None
+
+
+@pytest.mark.parametrize(
+    ("output", "smiles", "reason"),
+    [
+        ("c1ccccc1C", "Cc1ccccc1", None),
+        ("c1ccccc1C 0.87", "Cc1ccccc1", None),
+        ("", None, "osra found no structure"),
+        ("CCO\\nCCN", None, "osra found 2 structures in one crop"),
+        ("C*CC", None, "osra left an unresolved atom or abbreviation in 'C*CC'"),
+        ("C1CC", None, "osra wrote SMILES RDKit cannot parse: 'C1CC'"),
+    ],
+)
+def test_osra_output_is_parsed_and_canonicalised(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    drawing: Image.Image,
+    output: str,
+    smiles: str | None,
+    reason: str | None,
+) -> None:
+    fake_osra(tmp_path, monkeypatch, f'printf "{output}\\n"' if output else "true")
+    result = recognise_smiles(drawing)
+    assert (result.smiles, result.reason) == (smiles, reason)
+    assert result.backend == "osra"
+
+
+def test_osra_failure_and_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    fake_osra(tmp_path, monkeypatch, 'echo "bad image" >&2; exit 3')
+    failed = recognise_smiles(drawing)
+    assert failed.smiles is None and failed.reason == "osra failed (exit 3): bad image"
+    fake_osra(tmp_path, monkeypatch, "sleep 5")
+    slow = recognise_smiles(drawing, timeout_s=0.5)
+    assert slow.smiles is None and slow.reason == "osra timed out after 0.5 s"
+
+
+def test_osra_gets_a_padded_upscaled_png(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    seen = tmp_path / "seen.txt"
+    fake_osra(
+        tmp_path, monkeypatch, f'for a in "$@"; do last="$a"; done; file "$last" > {seen}; echo C'
+    )
+    if subprocess.run(["which", "file"], capture_output=True, check=False).returncode:
+        pytest.skip("the `file` utility is not installed")
+    assert recognise_smiles(drawing).smiles == "C"
+    width = drawing.width + 2 * ocsr.PAD_PX
+    assert f"{width * ocsr.UPSCALE} x" in seen.read_text()
+
+
+def test_tiny_crop_is_not_sent(drawing: Image.Image) -> None:
+    if OSRA_ABSENT:
+        pytest.skip("OSRA is optional and not installed (apt-get install -y osra)")
+    result = recognise_smiles(drawing.resize((8, 8)))
+    assert result.smiles is None and "too small" in (result.reason or "")
+
+
+@NEEDS_OSRA
+def test_real_osra_reads_clean_drawings() -> None:
+    assert osra_version()
+    for smiles in ("Cc1ccccc1", "CC(=O)Oc1ccccc1C(=O)O", "CC(=O)Nc1ccc(O)cc1"):
+        result = recognise_smiles(rdkit_drawing(smiles, (300, 300)))
+        assert result.smiles == canonical_smiles(smiles), result
+
+
+@NEEDS_OSRA
+def test_real_osra_on_sample_single_molecules() -> None:
+    path = SAMPLE / "gold.json"
+    if not path.exists():
+        pytest.skip("the sample corpus is not generated")
+    gold = json.loads(path.read_text(encoding="utf-8"))
+    exact = total = 0
+    for paper in gold["papers"]:
+        for figure in paper["figures"]:
+            if figure["class"] != "single_molecule":
+                continue
+            image = Image.open(SAMPLE / figure["image"]).convert("RGB")
+            for structure in figure["structures"]:
+                result = recognise_smiles(image.crop(tuple(structure["box"])))
+                assert result.smiles is not None or result.reason, result
+                if result.smiles is not None:
+                    assert canonical_smiles(result.smiles) == result.smiles
+                total += 1
+                exact += result.smiles == canonical_smiles(structure["smiles"])
+    print(f"osra exact canonical SMILES on sample single molecules: {exact}/{total}")
+    assert total >= 3
