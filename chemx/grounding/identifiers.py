@@ -1,0 +1,617 @@
+"""Boundary-aware matching of compound identifiers ("1", "3c", "(S)-7") in sentences.
+
+Text grounding starts from the identifier the visual stage read beside a structure and
+looks for every sentence of the paper that names it (seed 002, appendix C.2: identifier
+"1" must match "compound 1" but not "DFA1"). Short identifiers are mostly digits, and
+digits in chemistry text are mostly *not* compound labels: quantities ("1 h", "10 mol%",
+"1.5 equiv."), locants ("4-nitrophenol", "1,6-elimination", "calix[4]arene"), formulae
+("Pd(OAc)2", "C1", "1H NMR"), ratios ("4:1"), values ("Ka = 420") and pointers to other
+things ("Table 1", "Fig. 1", "ref. 12", "entry 1", "step 1"). A false match attaches the
+explanation of another compound to this structure, which is exactly the entity-mismatch
+error QC 2 exists to catch (seed 002, table 5: entity match falls from 76% to 35-50%
+without precise identifier retrieval), so the matcher refuses whatever is ambiguous.
+
+How a sentence is read:
+
+1. It is cut into maximal alphanumeric tokens (with trailing primes), so "DFA1", "1a",
+   "10", "C1", "1H", "k2" are whole tokens that simply differ from "1".
+2. A token equal to the identifier's core is a mention unless its context says it is a
+   quantity or a pointer. The tests, each named by the reason `explain_rejection`
+   returns, are listed in `REJECTION_REASONS`; the word lists live in this module only
+   (`REFERENCE_KEYWORDS`, `UNITS`, `COUNT_NOUNS`, `VALUE_SIGNS`).
+3. Ranges are expanded: "2a–2f", "2a–c", "2a-c", "2a – 2c" name 2a, 2b, 2c, ...; "1–3"
+   names 1, 2, 3 (at most `MAX_RANGE` members, else it is a quantity such as "65–92%").
+4. A bold run whose text is the identifier (or a range containing it) is a strong
+   mention whatever its context: authors bold compound labels, and the JATS/MinerU
+   parsers keep bold runs as `Sentence.bold_spans`.
+
+Two policy decisions, both conservative:
+
+* **Stereodescriptors.** "(S)-7" in the text matches identifier "(S)-7" exactly. A bare
+  "7" matches "(S)-7" too (authors drop the descriptor after the first mention), and
+  "(S)-7" in the text matches a structure labelled "7" — but both only as *weak*
+  (`kind="core"`) mentions and only when no other identifier of the paper
+  (`siblings`) has the same core: if the paper draws both "(R)-7" and "(S)-7", or "7"
+  and "(S)-7", a bare or differently prefixed "7" is ambiguous and is not matched.
+  Different descriptors ("(R)-7" vs "(S)-7") never match.
+* **Letter case.** Suffix letters are matched case-sensitively: "3C" is not "3c". An
+  upper-case letter after a number is far more often something else (nuclides "1H",
+  "13C"; "2D"/"3D"; "4A" sieves; panel "Fig. 3C") than a re-cased label, and papers that
+  use "3C" as a label print it that way consistently. The one exception is a bold run,
+  where the case-folded text is accepted because the bold itself marks a label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from chemx.records import Span
+
+# -- the stop lists (one place) ------------------------------------------------------
+
+REFERENCE_KEYWORDS: tuple[str, ...] = (
+    "appendix",
+    "box",
+    "chart",
+    "charts",
+    "condition",
+    "conditions",
+    "cycle",
+    "entries",
+    "entry",
+    "eq",
+    "eqn",
+    "eqs",
+    "equation",
+    "equations",
+    "example",
+    "examples",
+    "fig",
+    "figs",
+    "figure",
+    "figures",
+    "lane",
+    "lanes",
+    "method",
+    "p",
+    "page",
+    "pages",
+    "panel",
+    "part",
+    "ph",
+    "phase",
+    "pka",
+    "pp",
+    "ref",
+    "reference",
+    "references",
+    "refs",
+    "round",
+    "run",
+    "runs",
+    "scheme",
+    "schemes",
+    "section",
+    "sections",
+    "stage",
+    "step",
+    "steps",
+    "table",
+    "tables",
+    "type",
+    "version",
+    "vol",
+)
+"""Words after which a number points at something else ("Table 1", "ref. 12", "pH 7").
+
+Matched case-insensitively, with an optional full stop, and through lists and ranges
+("Figures 2 and 3", "refs 1,2", "Tables 1–3")."""
+
+UNITS: tuple[str, ...] = (
+    "%",
+    "‰",
+    "°C",
+    "° C",
+    "°",
+    "K",
+    "M",
+    "mM",
+    "µM",
+    "μM",
+    "uM",
+    "nM",
+    "pM",
+    "fM",
+    "mol%",
+    "mol %",
+    "wt%",
+    "wt %",
+    "vol%",
+    "equiv",
+    "equiv.",
+    "eq",
+    "eq.",
+    "equivalent",
+    "equivalents",
+    "h",
+    "hr",
+    "hrs",
+    "hour",
+    "hours",
+    "min",
+    "mins",
+    "minute",
+    "minutes",
+    "s",
+    "sec",
+    "second",
+    "seconds",
+    "ms",
+    "µs",
+    "μs",
+    "ns",
+    "ps",
+    "fs",
+    "d",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "mg",
+    "g",
+    "kg",
+    "µg",
+    "μg",
+    "ng",
+    "mL",
+    "ml",
+    "L",
+    "µL",
+    "μL",
+    "nL",
+    "mmol",
+    "mol",
+    "µmol",
+    "μmol",
+    "nmol",
+    "atm",
+    "bar",
+    "mbar",
+    "Torr",
+    "psi",
+    "Pa",
+    "kPa",
+    "MPa",
+    "GPa",
+    "nm",
+    "µm",
+    "μm",
+    "mm",
+    "cm",
+    "Å",
+    "eV",
+    "meV",
+    "V",
+    "mV",
+    "kV",
+    "mA",
+    "µA",
+    "W",
+    "mW",
+    "kW",
+    "Hz",
+    "kHz",
+    "MHz",
+    "GHz",
+    "ppm",
+    "ppb",
+    "Da",
+    "kDa",
+    "kcal",
+    "kJ",
+    "J",
+    "cal",
+    "rpm",
+    "lx",
+    "cd",
+    "fold",
+    "times",
+    "×",
+    "x",
+)
+"""Units after which a number is a quantity ("1 h", "10 mol%", "2 equiv.")."""
+
+COUNT_NOUNS: tuple[str, ...] = (
+    "analogs",
+    "analogues",
+    "atoms",
+    "bonds",
+    "compounds",
+    "cycles",
+    "derivatives",
+    "entries",
+    "examples",
+    "experiments",
+    "groups",
+    "molecules",
+    "replicates",
+    "rings",
+    "samples",
+    "steps",
+    "structures",
+    "substrates",
+    "turnovers",
+)
+"""Plural nouns after which a number is a count ("42 compounds", "500 cycles")."""
+
+VALUE_SIGNS = "=<>≤≥≈~∼±×+"
+"""A number after one of these is a value ("Ka = 420", "IC50 > 50 µM")."""
+
+DASHES = "-‐‑‒–—―−"
+PRIMES = "'′’"
+MAX_RANGE = 20
+KEYWORD_WINDOW = 80
+"""Characters before a token searched for a reference keyword and its list."""
+"""Wider numeric ranges ("65–92") are quantities, not compound series."""
+
+REJECTION_REASONS: dict[str, str] = {
+    "reference_keyword": "a pointer to a table, figure, scheme, reference, entry, step, pH",
+    "unit": "a quantity: a unit or count noun follows ('1 h', '10 mol%', '42 compounds')",
+    "decimal": "part of a decimal or a superscript citation ('1.5', 'al.12')",
+    "locant": "a locant or name part ('4-nitrophenol', '1,6-', 'crown-6', 'calix[4]')",
+    "formula": "a subscript in a formula ('Pd(OAc)2')",
+    "ratio": "part of a ratio ('4:1')",
+    "value": "a value after a sign ('Ka = 420', '> 50')",
+    "thousands": "part of a number with thousands separators ('42 000')",
+    "range_member": "inside a range, reported by the range reading instead",
+    "stereo_mismatch": "a different or ambiguous stereodescriptor",
+}
+"""Why a token equal to the identifier is not a mention (see `explain_rejection`)."""
+
+MentionKind = Literal["exact", "range", "bold", "core"]
+
+# -- regular expressions ---------------------------------------------------------------
+
+_D = re.escape(DASHES)
+_P = re.escape(PRIMES)
+_TOKEN = re.compile(rf"[A-Za-z0-9]+[{_P}]*")
+_STEREO_BEFORE = re.compile(
+    r"(?:\((?P<inner>R|S|E|Z|RS|R,S|S,R|R,R|S,S|±|\+|-|−|P|M)\)|(?P<word>rac|ent|meso|cis|trans))"
+    rf"\s?[{_D}]$"
+)
+_KEYWORD_CHAIN = re.compile(
+    r"(?<![A-Za-z])(?P<keyword>"
+    + "|".join(sorted(REFERENCE_KEYWORDS, key=len, reverse=True))
+    + r")"
+    r"\.?\s*(?:S?\d+[A-Za-z]?\s*(?:,\s*(?:and|or)|,|;|&|and|or|to|[" + _D + r"])\s*)*\(?$",
+    re.IGNORECASE,
+)
+_UNIT_AFTER = re.compile(
+    r"^\s?(?:"
+    + "|".join(re.escape(u) for u in sorted((*UNITS, *COUNT_NOUNS), key=len, reverse=True))
+    + r")(?![A-Za-z0-9])"
+)
+_QUANTITY_RANGE_AFTER = re.compile(rf"^\s*(?:[{_D}]|to)\s*\d+(?:\.\d+)?" + _UNIT_AFTER.pattern[1:])
+_THOUSANDS_AFTER = re.compile(r"^[ \u2009\u202f\u00a0]\d{3}(?!\d)")
+_THOUSANDS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}[ \u2009\u202f\u00a0]$")
+_LOCANT_CLUSTER_AFTER = re.compile(rf"^(?:,\d+[{_P}]?)*[{_D}](?=[A-Za-z(\[])")
+_RANGE_START_BEFORE = re.compile(rf"\d[a-z]?\s*[{_D}]\s*$")
+_RANGE = re.compile(
+    rf"(?P<a>(?P<an>\d+)(?P<al>[a-z]?))\s*[{_D}]\s*"
+    r"(?P<b>(?P<bn>\d+)?(?P<bl>[a-z]?))(?![A-Za-z0-9])"
+)
+_IDENTIFIER = re.compile(
+    r"^(?P<prefix>\((?:R|S|E|Z|RS|R,S|S,R|R,R|S,S|±|\+|-|P|M)\)-|(?:rac|ent|meso|cis|trans)-)?"
+    r"(?P<core>[A-Za-z]{0,3}\d+[A-Za-z]{0,2}'*|[IVX]+[a-z]?'*)$"
+)
+_NUMBERED_CORE = re.compile(r"^(?P<number>\d+)(?P<letters>[a-z]?)$")
+
+
+class Mention(Span):
+    """One place in a sentence that names the identifier.
+
+    `start`/`end`/`text` locate the matched text (for a range, the whole range); `kind`
+    says how it was read and `strong` whether it is certain (exact or bold) rather than
+    a descriptor-less reading (`core`).
+    """
+
+    kind: MentionKind
+    strong: bool
+
+
+@dataclass(frozen=True)
+class ParsedIdentifier:
+    """An identifier split into its stereo prefix ("(S)-", "rac-" or "") and its core."""
+
+    text: str
+    prefix: str
+    core: str
+
+    @property
+    def number(self) -> int | None:
+        """The number of a "12a"-style core, else None."""
+        found = _NUMBERED_CORE.match(self.core)
+        return int(found.group("number")) if found else None
+
+    @property
+    def letter(self) -> str:
+        """The suffix letter of a "12a"-style core ("" for "12" or non-numbered cores)."""
+        found = _NUMBERED_CORE.match(self.core)
+        return found.group("letters") if found else ""
+
+
+def _fold_dashes_primes(text: str) -> str:
+    table = {ord(c): "-" for c in DASHES} | {ord(c): "'" for c in PRIMES}
+    return text.translate(table)
+
+
+@lru_cache(maxsize=4096)
+def parse_identifier(identifier: str) -> ParsedIdentifier | None:
+    """Normalise an identifier ("(3c)", "compound 3c", "(S)‐7") and split its prefix.
+
+    Returns None for text that is not a single compound label (the matcher then falls
+    back to an exact, boundary-checked substring search).
+    """
+    text = _fold_dashes_primes(identifier.strip()).replace("*", "").strip()
+    text = re.sub(r"^(?:compounds?|cpds?\.?)\s+", "", text, flags=re.IGNORECASE)
+    text = text.rstrip(".,;:")
+    if text.startswith("(") and text.endswith(")") and _IDENTIFIER.match(text[1:-1]):
+        text = text[1:-1]
+    text = re.sub(r"^(\([^()]+\))\s*-?\s*", r"\1-", text) if text.startswith("(") else text
+    found = _IDENTIFIER.match(text)
+    if found is None:
+        return None
+    prefix = (found.group("prefix") or "").replace("−", "-")
+    return ParsedIdentifier(
+        text=prefix + found.group("core"), prefix=prefix, core=found.group("core")
+    )
+
+
+def _token_prefix(text: str, start: int) -> str:
+    """The stereo prefix written right before a token ("(S)-", "rac-"), or ""."""
+    found = _STEREO_BEFORE.search(text[max(0, start - 12) : start])
+    if found is None:
+        return ""
+    if found.group("inner"):
+        return f"({found.group('inner').replace('−', '-')})-"
+    return f"{found.group('word')}-"
+
+
+def explain_rejection(text: str, start: int, end: int) -> str | None:
+    """Why the number-like token text[start:end] is not a compound label, or None.
+
+    The reason is a key of `REJECTION_REASONS`. Only the context is judged here; whether
+    the token equals the identifier is the caller's business.
+    """
+    before = text[:start]
+    after = text[end:]
+    previous = before[-1:] if before else ""
+    # immediate left neighbour
+    if previous == ".":
+        return "decimal"
+    if previous and previous in ")]":
+        return "formula"
+    if previous == "[" or after.startswith("]"):
+        return "locant"
+    if previous == ":" and before[-2:-1].isdigit():
+        return "ratio"
+    if (
+        previous == ","
+        and before[-2:-1].isdigit()
+        and (_LOCANT_CLUSTER_AFTER.match(after) or (after[:1] and after[0] in DASHES))
+    ):
+        return "locant"
+    if previous and previous in DASHES:
+        return "range_member" if _RANGE_START_BEFORE.search(before) else "locant"
+    if _RANGE_START_BEFORE.search(before):
+        return "range_member"
+    # immediate right neighbour
+    if after[:1] == "." and after[1:2].isdigit():
+        return "decimal"
+    if after[:1] == ":" and after[1:2].isdigit():
+        return "ratio"
+    if _LOCANT_CLUSTER_AFTER.match(after):
+        return "locant"
+    if after[:1] and after[0] in DASHES and after[1:2].isdigit():
+        return "range_member"
+    if after[:1] and after[0] in "%‰°":
+        return "unit"
+    # words around
+    stripped = before.rstrip()
+    if stripped[-1:] and stripped[-1] in VALUE_SIGNS:
+        return "value"
+    token = text[start:end]
+    if (len(token) == 3 and token.isdigit() and _THOUSANDS_BEFORE.search(before)) or (
+        token.isdigit() and _THOUSANDS_AFTER.match(after)
+    ):
+        return "thousands"
+    if _KEYWORD_CHAIN.search(before[-KEYWORD_WINDOW:]):
+        return "reference_keyword"
+    if _UNIT_AFTER.match(after) or _QUANTITY_RANGE_AFTER.match(after):
+        return "unit"
+    return None
+
+
+def _bold_mentions(target: ParsedIdentifier, bold_spans: Sequence[Span]) -> list[Mention]:
+    mentions: list[Mention] = []
+    for span in bold_spans:
+        parsed = parse_identifier(span.text.strip())
+        if parsed is not None and parsed.text.casefold() == target.text.casefold():
+            mentions.append(
+                Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
+            )
+            continue
+        members = _range_members(_fold_dashes_primes(span.text.strip().strip("()")))
+        if members is not None and target.core in members and not target.prefix:
+            mentions.append(
+                Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
+            )
+    return mentions
+
+
+def _range_members(text: str) -> list[str] | None:
+    """The labels a whole-string range ("2a-c", "1-3", "12a-12f") names, or None."""
+    found = _RANGE.fullmatch(text.strip())
+    return _expand(found) if found else None
+
+
+def _expand(found: re.Match[str]) -> list[str] | None:
+    first, a_letter = int(found.group("an")), found.group("al")
+    b_number, b_letter = found.group("bn"), found.group("bl")
+    if a_letter:
+        if b_number is not None and int(b_number) != first:
+            return None
+        if not b_letter or b_letter <= a_letter:
+            return None
+        span = ord(b_letter) - ord(a_letter)
+        if span > MAX_RANGE:
+            return None
+        return [f"{first}{chr(ord(a_letter) + i)}" for i in range(span + 1)]
+    if b_number is None or b_letter:
+        return None
+    last = int(b_number)
+    if not first < last <= first + MAX_RANGE:
+        return None
+    return [str(n) for n in range(first, last + 1)]
+
+
+def _stereo_match(
+    target: ParsedIdentifier, token_prefix: str, siblings: Sequence[ParsedIdentifier]
+) -> MentionKind | None:
+    """'exact' for the same descriptor, 'core' for an unambiguous missing one, else None."""
+    if token_prefix == target.prefix:
+        return "exact"
+    same_core = [s for s in siblings if s.core == target.core and s.text != target.text]
+    if target.prefix and token_prefix:
+        return None  # (R)-7 is not (S)-7
+    if same_core:
+        return None  # the paper has another "7": a bare or re-prefixed 7 is ambiguous
+    return "core"
+
+
+def find_mentions(
+    identifier: str,
+    sentence_text: str,
+    bold_spans: Sequence[Span] = (),
+    *,
+    siblings: Iterable[str] = (),
+) -> list[Mention]:
+    """Every place in `sentence_text` that names `identifier`, in text order.
+
+    Args:
+        identifier: the structure's label as the visual stage read it ("3c", "(S)-7").
+        sentence_text: one sentence.
+        bold_spans: bold runs of the sentence (offsets into it); a run that spells the
+            identifier is a strong mention even where the context checks would refuse.
+        siblings: the other identifiers of the same paper, used only to decide whether a
+            descriptor-less "7" can safely mean "(S)-7" (see the module docstring).
+
+    Returns:
+        Mentions (non-overlapping, sorted by start). Empty when the identifier is empty.
+    """
+    target = parse_identifier(identifier)
+    if target is None:
+        return _literal_mentions(identifier.strip(), sentence_text, bold_spans)
+    others = [p for s in siblings if (p := parse_identifier(s)) is not None]
+    mentions = _bold_mentions(target, bold_spans)
+    taken = [(m.start, m.end) for m in mentions]
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    for token in _TOKEN.finditer(sentence_text):
+        word = _fold_dashes_primes(token.group())
+        if word != target.core:
+            continue
+        start, end = token.start(), token.end()
+        prefix_found = _STEREO_BEFORE.search(sentence_text[max(0, start - 12) : start])
+        prefix = _token_prefix(sentence_text, start)
+        kind = _stereo_match(target, prefix, others)
+        if kind is None:
+            continue
+        if prefix_found is not None:
+            start -= len(prefix_found.group())
+        if explain_rejection(sentence_text, start, end) is not None:
+            continue
+        if free(start, end):
+            strong = kind == "exact"
+            mentions.append(
+                Mention(
+                    start=start, end=end, text=sentence_text[start:end], kind=kind, strong=strong
+                )
+            )
+            taken.append((start, end))
+    if not target.prefix and target.number is not None:
+        for found in _RANGE.finditer(sentence_text):
+            members = _expand(found)
+            if not members or target.core not in members:
+                continue
+            start, end = found.start(), found.end()
+            if _token_boundary_blocked(sentence_text, start, end):
+                continue
+            if free(start, end):
+                mentions.append(
+                    Mention(
+                        start=start,
+                        end=end,
+                        text=sentence_text[start:end],
+                        kind="range",
+                        strong=True,
+                    )
+                )
+                taken.append((start, end))
+    return sorted(mentions, key=lambda m: m.start)
+
+
+def _token_boundary_blocked(text: str, start: int, end: int) -> bool:
+    """Whether a range text[start:end] is glued to other characters or is a quantity."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in PRIMES):
+        return True
+    if end < len(text) and text[end] in PRIMES:
+        return True
+    reason = explain_rejection(text, start, end)
+    return reason is not None and reason != "range_member"
+
+
+def _literal_mentions(identifier: str, text: str, bold_spans: Sequence[Span]) -> list[Mention]:
+    """Exact occurrences of an unusual identifier ("5·HCl", "[Cu(L1)Cl2]") with boundaries."""
+    if not identifier:
+        return []
+    mentions = [
+        Mention(start=s.start, end=s.end, text=s.text, kind="bold", strong=True)
+        for s in bold_spans
+        if s.text.strip().casefold() == identifier.casefold()
+    ]
+    for found in re.finditer(re.escape(identifier), text):
+        start, end = found.start(), found.end()
+        glued = (start > 0 and text[start - 1].isalnum()) or (
+            end < len(text) and text[end].isalnum()
+        )
+        if glued or any(m.start <= start < m.end for m in mentions):
+            continue
+        mentions.append(Mention(start=start, end=end, text=identifier, kind="exact", strong=True))
+    return sorted(mentions, key=lambda m: m.start)
+
+
+def mentions_any(
+    identifiers: Iterable[str],
+    sentence_text: str,
+    bold_spans: Sequence[Span] = (),
+    *,
+    siblings: Iterable[str] = (),
+) -> set[str]:
+    """Which of `identifiers` the sentence names (used for the other compounds of a paper)."""
+    pool = tuple(siblings)
+    return {
+        identifier
+        for identifier in identifiers
+        if find_mentions(identifier, sentence_text, bold_spans, siblings=pool)
+    }

@@ -1,0 +1,429 @@
+"""QC 2: does the evidence block refer to the structure, and does it explain something?
+
+Seed 002 (section 3.2): "QC 2 evaluates both entity match and explanatory value. Entity
+match indicates whether the passage refers to the target molecule or reaction.
+Explanatory passages state how a structural feature produces the observed effect.
+Partially explanatory passages identify the feature but omit the mechanism, while
+non-explanatory passages are procedural or descriptive. We discard entity mismatches
+and non-explanatory passages. Partial explanations are retained only as context, and a
+structure advances to question generation only if its evidence block contains an
+explanatory sentence." Most blocks fail here: in the seed's corpus only 13.1% of
+structures with retrieved text have an explanatory sentence (appendix D.3).
+
+Every sentence of the block gets a label (explanatory / partial / non_explanatory), and
+the block passes only if an explanatory sentence *refers to the structure*: it names the
+target (or, for a reaction, one of its components), it is a figure reference the
+retrieval found unambiguous, or it was added by expansion as the continuation of a
+sentence that names the target and names no other compound itself. An explanatory
+sentence about another compound does not count, so a block whose only explanation is
+about a neighbour is an entity mismatch.
+
+Reason codes (stable; they go into `Decision.reason`):
+
+============================  =============================================================
+``explanatory``               accepted: a referring sentence is explanatory
+``no_text``                   the paper has no sentence that names the structure
+``entity_mismatch``           the explanatory sentences are about other compounds, or the
+                              LLM says the block does not refer to the target
+``partial_only``              the best referring sentence is partially explanatory
+``non_explanatory``           only procedural or descriptive sentences
+``prefilter_non_explanatory`` LLM mode with the pre-filter: no sentence reaches the
+                              classifier's recall-oriented threshold, so no call is made
+``model_failed``              LLM mode: the call failed (transport, refusal, invalid JSON)
+``model_invalid_answer``      LLM mode: the labels do not cover the block's sentences
+============================  =============================================================
+
+Backends: offline, the shipped MiniLM + logistic-regression sentence classifier
+(``minilm-logreg``, `chemx.grounding.explanatory`); with ``--grounding llm``, the
+``grounding`` role reads the block and the structure image (template ``qc2.v1``), and
+with ``--prefilter`` the classifier screens blocks first at the threshold in its manifest
+(>= 95% explanatory recall on held-out data), saving the calls for blocks it is sure
+hold no explanation.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from chemx.grounding.dataset import EXPLANATORY, LABELS
+from chemx.grounding.expansion import BlockSentence, EvidenceBlock, TextVectors
+from chemx.grounding.explanatory import ExplanatoryClassifier, feature_matrix
+from chemx.models import CallOk, Message
+from chemx.prompts import load_template
+from chemx.provenance.ids import decision_id
+from chemx.records import Decision, ExplanatoryLabel, Gate, ModelCall, Verdict
+
+QC2_TEMPLATE = "qc2.v1"
+GROUNDING_ROLE = "grounding"
+PREFILTER_SUFFIX = "-prefilter"
+REASONS = (
+    "explanatory",
+    "no_text",
+    "entity_mismatch",
+    "partial_only",
+    "non_explanatory",
+    "prefilter_non_explanatory",
+    "model_failed",
+    "model_invalid_answer",
+)
+"""Every reason code QC 2 writes (see the module table)."""
+
+
+class Qc2SentenceLabel(BaseModel):
+    """One sentence's label in the `qc2.v1` answer."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    index: int
+    label: Literal["explanatory", "partial", "non_explanatory"]
+
+
+class Qc2Answer(BaseModel):
+    """What `qc2.v1` asks the grounding role for."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    refers_to_target: bool
+    sentences: list[Qc2SentenceLabel]
+
+
+@dataclass(frozen=True)
+class Qc2Result:
+    """QC 2's verdict on one evidence block."""
+
+    accepted: bool
+    reason: str
+    detail: str
+    scores: dict[str, float]
+    labels: tuple[ExplanatoryLabel | None, ...]
+    """One per block sentence (caption included), in block order."""
+    entity_match: bool
+    backend: str
+    calls: tuple[ModelCall, ...] = ()
+
+    def decision(self, evidence_id: str) -> Decision:
+        """The QC 2 `Decision` on the evidence node."""
+        return Decision(
+            id=decision_id(evidence_id, Gate.QC2.value, self.reason, self.backend),
+            node_id=evidence_id,
+            gate=Gate.QC2,
+            verdict=Verdict.ACCEPT if self.accepted else Verdict.REJECT,
+            reason=self.reason,
+            detail=self.detail,
+            scores=self.scores,
+            backend=self.backend,
+            time=dt.datetime.now(dt.UTC),
+        )
+
+
+def refers(sentence: BlockSentence, block: EvidenceBlock) -> bool:
+    """Whether a block sentence is about the target (see the module docstring)."""
+    if sentence.entity == "target":
+        return True
+    if sentence.entity == "other":
+        return False
+    if sentence.origin == "figure_reference":
+        return True  # retrieval only keeps figure references it found unambiguous
+    if sentence.origin == "expansion":
+        anchors = {s.sentence_id: s for s in block.sentences if s.sentence_id}
+        return any(_continues_target(anchors[a], block) for a in sentence.anchors if a in anchors)
+    return False
+
+
+def _continues_target(anchor: BlockSentence, block: EvidenceBlock) -> bool:
+    """Whether an unlabelled continuation of `anchor` is about the target.
+
+    The anchor must be about the target and, when it names several compounds, name the
+    target first: "Ligand 4d differs from 4f only by its methoxy groups. These methoxy
+    oxygens ..." continues about 4d, not 4f.
+    """
+    if anchor.origin == "figure_reference" and anchor.entity == "none":
+        return True
+    return anchor.entity == "target" and anchor.subject in block.package.targets
+
+
+def credited(sentence: BlockSentence, block: EvidenceBlock) -> bool:
+    """Whether an explanatory label on this sentence can advance the structure.
+
+    The caption is context only: it describes what the figure shows (the seed counts
+    explanatory *sentences of the paper*), and on the sample corpus the classifier
+    reads reaction captions ("coupling of 1 with 2 to give 3") as explanations.
+    """
+    return sentence.origin != "caption" and refers(sentence, block)
+
+
+def decide(
+    block: EvidenceBlock,
+    labels: Sequence[ExplanatoryLabel | None],
+    *,
+    backend: str,
+    probabilities: Sequence[float] | None = None,
+    llm_refers: bool | None = None,
+    calls: Sequence[ModelCall] = (),
+) -> Qc2Result:
+    """Apply the advance rule to labelled sentences.
+
+    Args:
+        block: the evidence block.
+        labels: one label per block sentence.
+        backend: what labelled them (recorded in the decision).
+        probabilities: the classifier's explanatory probability per sentence, if any.
+        llm_refers: the LLM's entity-match answer (LLM mode), else None.
+        calls: model calls made for the block.
+    """
+    sentences = block.sentences
+    referring = [refers(s, block) for s in sentences]
+    eligible = [credited(s, block) for s in sentences]
+    explanatory = [label is ExplanatoryLabel.EXPLANATORY for label in labels]
+    partial = [label is ExplanatoryLabel.PARTIAL for label in labels]
+    basis = [i for i, (e, r) in enumerate(zip(explanatory, eligible, strict=True)) if e and r]
+    paper = block.paper_sentences
+    entity_share = sum(s.entity == "target" for s in paper) / len(paper) if paper else 0.0
+    entity_match = any(r for s, r in zip(sentences, referring, strict=True) if s.sentence_id)
+    if llm_refers is not None:
+        entity_match = entity_match and llm_refers
+    scores: dict[str, float] = {
+        "sentences": float(len(sentences)),
+        "retrieved": float(sum(s.origin in ("identifier", "figure_reference") for s in sentences)),
+        "expanded": float(sum(s.origin == "expansion" for s in sentences)),
+        "explanatory": float(sum(explanatory)),
+        "partial": float(sum(partial)),
+        "credited_explanatory": float(len(basis)),
+        "entity_match": float(entity_match),
+        "entity_share": round(entity_share, 4),
+    }
+    if probabilities is not None and len(probabilities):
+        scores["max_explanatory_probability"] = round(float(max(probabilities)), 4)
+    if llm_refers is not None:
+        scores["llm_refers_to_target"] = float(llm_refers)
+    name = block.package.identifier
+    if not paper:
+        return Qc2Result(
+            False,
+            "no_text",
+            f"no sentence of the paper names {name} or points unambiguously at its figure",
+            scores,
+            tuple(labels),
+            False,
+            backend,
+            tuple(calls),
+        )
+    if basis and entity_match:
+        where = ", ".join(_where(sentences[i]) for i in basis)
+        return Qc2Result(
+            True,
+            "explanatory",
+            f"{name}: explanatory sentence(s) about it: {where}",
+            scores,
+            tuple(labels),
+            True,
+            backend,
+            tuple(calls),
+        )
+    if any(e for e, s in zip(explanatory, sentences, strict=True) if s.sentence_id) or (
+        llm_refers is False
+    ):
+        if llm_refers is False:
+            detail = f"{name}: the model says the block does not refer to it"
+        else:
+            detail = f"{name}: the explanatory sentences are about other compounds"
+        return Qc2Result(
+            False,
+            "entity_mismatch",
+            detail,
+            scores,
+            tuple(labels),
+            entity_match,
+            backend,
+            tuple(calls),
+        )
+    if any(p and r for p, r in zip(partial, eligible, strict=True)):
+        return Qc2Result(
+            False,
+            "partial_only",
+            f"{name}: feature and effect without mechanism only (kept as context)",
+            scores,
+            tuple(labels),
+            entity_match,
+            backend,
+            tuple(calls),
+        )
+    return Qc2Result(
+        False,
+        "non_explanatory",
+        f"{name}: {len(paper)} sentence(s), all procedural or descriptive",
+        scores,
+        tuple(labels),
+        entity_match,
+        backend,
+        tuple(calls),
+    )
+
+
+def _where(sentence: BlockSentence) -> str:
+    return f"{sentence.origin} {sentence.sentence_id or 'caption'}"
+
+
+def classifier_probabilities(
+    classifier: ExplanatoryClassifier, texts: Sequence[str], vectors: TextVectors | None
+) -> np.ndarray:
+    """Class probabilities (rows: texts, columns: LABELS), reusing the paper's vectors."""
+    if not texts:
+        return np.zeros((0, len(LABELS)))
+    if vectors is not None and all(t in vectors for t in texts):
+        features = feature_matrix(vectors.matrix(texts), texts, classifier.uses_lexical_features)
+        return classifier.model.predict_proba(features)
+    return classifier.predict_proba(list(texts))
+
+
+def _labels_from(probabilities: np.ndarray) -> list[ExplanatoryLabel]:
+    return [ExplanatoryLabel(LABELS[int(row.argmax())]) for row in probabilities]
+
+
+class OfflineQc2:
+    """QC 2 with the shipped sentence classifier (no model endpoint needed)."""
+
+    def __init__(self, classifier: ExplanatoryClassifier) -> None:
+        """Label sentences with `classifier`."""
+        self.classifier = classifier
+        self.backend = classifier.backend
+
+    def judge(
+        self,
+        block: EvidenceBlock,
+        vectors: TextVectors | None = None,
+        image: bytes | None = None,
+        node_id: str | None = None,
+    ) -> Qc2Result:
+        """Label every block sentence with the classifier's argmax and apply the rule."""
+        texts = [s.text for s in block.sentences]
+        probabilities = classifier_probabilities(self.classifier, texts, vectors)
+        column = LABELS.index(EXPLANATORY)
+        return decide(
+            block,
+            _labels_from(probabilities),
+            backend=self.backend,
+            probabilities=[float(row[column]) for row in probabilities],
+        )
+
+
+class LlmQc2:
+    """QC 2 by the ``grounding`` role, optionally behind the classifier pre-filter."""
+
+    def __init__(self, client: Any, prefilter: ExplanatoryClassifier | None = None) -> None:
+        """Ask `client`'s grounding role; screen with `prefilter` first when given."""
+        self.client = client
+        self.prefilter = prefilter
+        self.template = load_template(QC2_TEMPLATE)
+        self.backend = f"llm:{client.config.role(GROUNDING_ROLE).model}"
+
+    @property
+    def prefilter_backend(self) -> str | None:
+        """The backend named on pre-filter rejections."""
+        return None if self.prefilter is None else self.prefilter.backend + PREFILTER_SUFFIX
+
+    def judge(
+        self,
+        block: EvidenceBlock,
+        vectors: TextVectors | None = None,
+        image: bytes | None = None,
+        node_id: str | None = None,
+    ) -> Qc2Result:
+        """Screen (if enabled), then one call labelling the block and its entity match."""
+        texts = [s.text for s in block.sentences]
+        if not block.paper_sentences:
+            return decide(block, [None] * len(texts), backend=self.backend)
+        probabilities: list[float] | None = None
+        if self.prefilter is not None and self.prefilter_backend is not None:
+            matrix = classifier_probabilities(self.prefilter, texts, vectors)
+            probabilities = [float(p) for p in matrix[:, LABELS.index(EXPLANATORY)]]
+            threshold = self.prefilter.prefilter_threshold
+            if max(probabilities) < threshold:
+                result = decide(
+                    block,
+                    _labels_from(matrix),
+                    backend=self.prefilter_backend,
+                    probabilities=probabilities,
+                )
+                scores = {**result.scores, "prefilter_threshold": round(threshold, 4)}
+                return Qc2Result(
+                    False,
+                    "prefilter_non_explanatory",
+                    f"{block.package.identifier}: no sentence reaches explanatory probability "
+                    f"{threshold:.3f} (max {max(probabilities):.3f}); no model call made",
+                    scores,
+                    result.labels,
+                    result.entity_match,
+                    self.prefilter_backend,
+                )
+        if image is None:
+            raise ValueError("LLM QC 2 needs the structure image")
+        prompt = self.template.render(
+            identifier=block.package.identifier,
+            related=_related_note(block),
+            sentences="\n".join(
+                f"[{i}] {'(caption) ' if s.origin == 'caption' else ''}{s.text}"
+                for i, s in enumerate(block.sentences)
+            ),
+        )
+        result_call = self.client.complete_sync(
+            GROUNDING_ROLE,
+            [Message.user(prompt, image)],
+            Qc2Answer,
+            template=self.template,
+            node_id=node_id,
+        )
+        calls = (result_call.call,)
+        if not isinstance(result_call, CallOk):
+            failed = decide(block, [None] * len(texts), backend=self.backend, calls=calls)
+            return Qc2Result(
+                False,
+                "model_failed",
+                f"{block.package.identifier}: {result_call.error}",
+                failed.scores,
+                failed.labels,
+                failed.entity_match,
+                self.backend,
+                calls,
+            )
+        answer: Qc2Answer = result_call.output
+        indices = sorted(item.index for item in answer.sentences)
+        if indices != list(range(len(texts))):
+            failed = decide(block, [None] * len(texts), backend=self.backend, calls=calls)
+            return Qc2Result(
+                False,
+                "model_invalid_answer",
+                f"{block.package.identifier}: labels for sentences {indices}, expected "
+                f"0..{len(texts) - 1}",
+                failed.scores,
+                failed.labels,
+                failed.entity_match,
+                self.backend,
+                calls,
+            )
+        by_index = {item.index: ExplanatoryLabel(item.label) for item in answer.sentences}
+        return decide(
+            block,
+            [by_index[i] for i in range(len(texts))],
+            backend=self.backend,
+            probabilities=probabilities,
+            llm_refers=answer.refers_to_target,
+            calls=calls,
+        )
+
+
+def _related_note(block: EvidenceBlock) -> str:
+    related = block.package.related_identifiers
+    if not related:
+        return ""
+    return (
+        " It is a reaction; its reactants and products are labelled "
+        + ", ".join(related)
+        + ", and sentences about them count as about the reaction."
+    )
