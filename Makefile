@@ -20,6 +20,8 @@ demo: install
 	$(BIN)/chemx build --corpus sample --out $(DEMO_OUT)
 	$(BIN)/chemx papers --out $(DEMO_OUT)
 	$(BIN)/chemx audit --out $(DEMO_OUT) --limit 3
+	$(BIN)/chemx release --store $(DEMO_OUT) --out $(DEMO_OUT)/release
+	$(BIN)/chemx validate $(DEMO_OUT)/release
 
 lint: install
 	$(BIN)/ruff check chemx tests scripts

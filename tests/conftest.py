@@ -12,6 +12,9 @@ from PIL import Image, ImageDraw
 
 REPO = Path(__file__).resolve().parents[1]
 
+pytest_plugins = ["tests.fakes.fixtures"]
+"""The fake OpenAI-compatible server and its configs, for any test that calls a model."""
+
 
 def png_bytes(width: int = 120, height: int = 80, text: str = "1") -> bytes:
     image = Image.new("RGB", (width, height), "white")

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chemx.provenance.blobs import sha256_hex
-from chemx.provenance.ids import decision_id, node_id
+from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.records import Decision, Gate, Node, NodeKind, SourceFile, Verdict
+from chemx.qc.decisions import reject
+from chemx.records import Gate, NodeKind, SourceFile
 from chemx.sources import DocumentParser, ParsedPaper, SourceDocument, SourceError
-
-
-def rejection_decision(node: Node, gate: Gate, reason: str, detail: str, backend: str) -> Decision:
-    """Build the Decision that records why `node` was dropped."""
-    return Decision(
-        id=decision_id(node.id, gate.value, reason, backend),
-        node_id=node.id,
-        gate=gate,
-        verdict=Verdict.REJECT,
-        reason=reason,
-        detail=detail,
-        backend=backend,
-        time=dt.datetime.now(dt.UTC),
-    )
 
 
 @dataclass(frozen=True)
@@ -93,9 +79,7 @@ class AcquisitionAgent:
         )
         batch = WriteBatch()
         batch.add(source)
-        batch.decisions.append(
-            rejection_decision(source, Gate.ACQUISITION, reason, detail, backend)
-        )
+        batch.decisions.append(reject(source.id, Gate.ACQUISITION, reason, detail, backend))
         self.store.write(batch)
         return AcquisitionResult(paper_id=None, source_id=source.id, reason=reason, counts={})
 
@@ -109,8 +93,6 @@ def _batch_for(parsed: ParsedPaper, backend: str) -> WriteBatch:
     batch.extend(parsed.figure_references)
     for rejection in parsed.rejections:
         batch.decisions.append(
-            rejection_decision(
-                rejection.node, Gate.ACQUISITION, rejection.reason, rejection.detail, backend
-            )
+            reject(rejection.node.id, Gate.ACQUISITION, rejection.reason, rejection.detail, backend)
         )
     return batch

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from chemx.cli import _build, _inspect
+from chemx.cli import _build, _inspect, _release
+from chemx.cli._classifier import classifier_app
 
 app = typer.Typer(
     name="chemx",
@@ -20,6 +21,9 @@ app.command("build")(_build.build)
 app.command("trace")(_inspect.trace)
 app.command("audit")(_inspect.audit)
 app.command("papers")(_inspect.papers)
+app.command("release")(_release.release)
+app.command("validate")(_release.validate)
+app.add_typer(classifier_app, name="classifier")
 
 
 def main() -> None:

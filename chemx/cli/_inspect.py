@@ -127,8 +127,11 @@ def papers(out: OutOption = DEFAULT_OUT, as_json: JsonOption = False) -> None:
         print_json([row.model_dump(mode="json") for row in rows])
         return
     table = Table(title=f"{len(rows)} papers")
-    for column in ("id", "title", "published", "figures", "sentences", "rejected"):
-        table.add_column(column)
+    table.add_column("id", no_wrap=True, min_width=20)
+    table.add_column("title", no_wrap=True, overflow="ellipsis", max_width=40)
+    table.add_column("published", no_wrap=True, min_width=10)
+    for column in ("figures", "sentences", "rejected"):
+        table.add_column(column, no_wrap=True, justify="right", min_width=len(column))
     for row in rows:
         rejected = sum(by_status.get("rejected", 0) for by_status in row.counts.values())
         table.add_row(

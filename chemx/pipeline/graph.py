@@ -1,11 +1,15 @@
 """The per-paper LangGraph.
 
-Acquisition, then (as later stages land) the visual, grounding, generation and QC
-agents, each a node writing its records to the store.
+Acquisition first, then one node per later stage (visual processing with QC 1, and
+as they land, text grounding with QC 2, generation and QC 3). Each node writes its
+records to the store before it returns, and the checkpointer saves the state after it,
+so a killed build resumes at the first stage that had not finished.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +21,26 @@ from chemx.pipeline.state import PaperState
 from chemx.provenance.ids import digest
 from chemx.sources import SourceDocument
 
-STAGES: tuple[str, ...] = ("acquire",)
-"""Node names in order; part of the graph signature so a new stage starts new threads."""
+PaperStage = Callable[[str], dict[str, int]]
+"""A stage after acquisition: takes a paper id, writes to the store, returns tallies."""
 
 
-def graph_signature(settings: dict[str, str]) -> str:
+@dataclass(frozen=True)
+class StageNode:
+    """A named stage of the per-paper graph."""
+
+    name: str
+    run: PaperStage
+
+
+def graph_signature(stage_names: Sequence[str], settings: dict[str, str]) -> str:
     """A short hash of the stage list and the settings that change what stages produce.
 
     It is part of every checkpoint thread id: a finished thread of an older graph is not
     mistaken for a finished run of this one.
     """
-    return digest(*STAGES, *(f"{key}={value}" for key, value in sorted(settings.items())))[:12]
+    parts = [*stage_names, *(f"{key}={value}" for key, value in sorted(settings.items()))]
+    return digest(*parts)[:12]
 
 
 def _merge_counts(state: PaperState, new: dict[str, int]) -> dict[str, int]:
@@ -37,9 +50,11 @@ def _merge_counts(state: PaperState, new: dict[str, int]) -> dict[str, int]:
 
 
 def build_paper_graph(
-    acquisition: AcquisitionAgent, checkpointer: Any | None = None
+    acquisition: AcquisitionAgent,
+    stages: Sequence[StageNode] = (),
+    checkpointer: Any | None = None,
 ) -> CompiledStateGraph[PaperState, None, PaperState, PaperState]:
-    """Compile the per-paper graph with its agents bound in."""
+    """Compile the per-paper graph: acquire, then each stage in order."""
 
     def acquire(state: PaperState) -> dict[str, Any]:
         document = state["document"]
@@ -58,8 +73,24 @@ def build_paper_graph(
             "stages_done": [*state.get("stages_done", []), "acquire"],
         }
 
+    def node_for(stage: StageNode) -> Any:  # a node function; langgraph types it loosely
+        def run(state: PaperState) -> dict[str, Any]:
+            paper_id = state.get("paper_id")
+            counts = stage.run(paper_id) if paper_id else {}
+            return {
+                "counts": _merge_counts(state, counts),
+                "stages_done": [*state.get("stages_done", []), stage.name],
+            }
+
+        return run
+
     graph = StateGraph(PaperState)
     graph.add_node("acquire", acquire)
     graph.add_edge(START, "acquire")
-    graph.add_edge("acquire", END)
+    previous = "acquire"
+    for stage in stages:
+        graph.add_node(stage.name, node_for(stage))
+        graph.add_edge(previous, stage.name)
+        previous = stage.name
+    graph.add_edge(previous, END)
     return graph.compile(checkpointer=checkpointer)

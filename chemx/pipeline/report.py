@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from chemx.provenance.store import ProvenanceStore
+from chemx.release.attrition import FunnelStage
 
 REPORT_NAME = "build_report.json"
 
@@ -46,6 +47,7 @@ class BuildReport(BaseModel):
     out: str
     executor: str
     workers: int
+    stages: list[str] = Field(description="The graph's nodes, in order.")
     elapsed_s: float
     papers_per_s: float = Field(description="Documents processed this run per second.")
     documents: DocumentTally
@@ -55,6 +57,22 @@ class BuildReport(BaseModel):
     rows_added: dict[str, int] = Field(description="Rows this run added, per table.")
     rejections: list[RejectionCount]
     backends: list[BackendCount]
+    identifier_backends: dict[str, int] = Field(
+        default_factory=dict,
+        description="Structures per identifier backend ('easyocr', 'vlm:gpt-4o', 'none').",
+    )
+    generation_backends: dict[str, str] = Field(
+        default_factory=dict,
+        description="Who generated and judged questions: {'generator': 'template-v1', "
+        "'judge': 'heuristic-judge-v1'} offline, 'llm:<model>' with an endpoint.",
+    )
+    attrition: list[FunnelStage] = Field(
+        default_factory=list,
+        description="Construction funnel over the store (figures -> ... -> accepted items).",
+    )
+    funnel_png: str | None = Field(
+        default=None, description="The attrition funnel rendered beside this report."
+    )
 
     def write(self, out: Path) -> Path:
         """Write the report as JSON into the build folder and return its path."""

@@ -50,9 +50,15 @@ def describe(node: StoredNode) -> str:
         case Evidence():
             return f"evidence, {len(record.sentences)} sentences"
         case Candidate():
-            return f"candidate ({record.reasoning_type}) {shorten(record.effect, 60)}"
+            if not record.feature:
+                return f"candidate (not decomposed) basis {record.basis_sentence_id or '-'}"
+            return (
+                f"candidate ({record.reasoning_type}) effect: {shorten(record.effect, 50)}; "
+                f"feature: {shorten(record.feature, 40)}"
+            )
         case Item():
             return (
-                f"item ({record.reasoning_type}, answer {record.answer}) {shorten(record.stem, 60)}"
+                f"item ({record.entry_type}, {record.reasoning_type}, answer {record.answer}, "
+                f"{record.published or 'undated'}) {shorten(record.stem, 60)}"
             )
     return node.kind.value

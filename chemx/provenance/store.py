@@ -420,11 +420,11 @@ class ProvenanceStore:
     def identifier_backend_counts(self) -> dict[str, int]:
         """How many structures each identifier backend labelled ('none' when no label)."""
         rows = self._query(
-            "SELECT COALESCE(json_extract(payload, '$.identifier_backend'), 'none') AS backend,"
+            "SELECT COALESCE(json_extract(payload, '$.identifier_backend'), 'none') AS labeller,"
             " COUNT(*) AS n FROM nodes WHERE kind = 'structure' AND"
-            " json_extract(payload, '$.role') != 'condition' GROUP BY backend ORDER BY backend"
-        )
-        return {row["backend"]: row["n"] for row in rows}
+            " json_extract(payload, '$.role') != 'condition' GROUP BY labeller ORDER BY labeller"
+        )  # not "AS backend": GROUP BY would take the nodes.backend column instead
+        return {row["labeller"]: row["n"] for row in rows}
 
     def rejection_counts(self) -> list[tuple[str, str, int]]:
         """(gate, reason, count) of reject decisions, most frequent first."""

@@ -8,10 +8,10 @@ import networkx as nx
 from rich.text import Text
 from rich.tree import Tree
 
-from chemx.provenance.describe import describe
+from chemx.provenance.describe import describe, shorten
 from chemx.provenance.store import ProvenanceStore, StoredNode
 from chemx.provenance.tree import ancestors, subtree
-from chemx.records import Decision
+from chemx.records import Decision, ModelCall
 
 
 class UnknownNode(KeyError):
@@ -54,13 +54,47 @@ def trace_json(store: ProvenanceStore, node_id: str) -> dict[str, Any]:
         entry["children"] = [nested(child) for child in graph.successors(current)]
         return entry
 
+    def ancestor(node: StoredNode) -> dict[str, Any]:
+        entry = _node_json(node, store.decisions(node.id))
+        entry["model_calls"] = [call.model_dump(mode="json") for call in store.model_calls(node.id)]
+        return entry
+
     return {
-        "ancestors": [_node_json(a, store.decisions(a.id)) for a in ancestors(store, node_id)],
+        "ancestors": [ancestor(a) for a in ancestors(store, node_id)],
         "tree": nested(node_id),
     }
 
 
-def _label(node: StoredNode, decisions: list[Decision]) -> Text:
+DETAIL_WIDTH = 160
+"""Decision details longer than this (the judge's JSON) are cut in the tree view."""
+SCORE_KEYS_SHOWN = 8
+
+
+def _scores(decision: Decision) -> str:
+    shown = list(decision.scores.items())[:SCORE_KEYS_SHOWN]
+    return " ".join(f"{key}={value:g}" for key, value in shown)
+
+
+def _calls(calls: list[ModelCall]) -> list[str]:
+    """One line per (role, model, template): what was asked, how often, cached or not."""
+    groups: dict[tuple[str, str, str | None], list[ModelCall]] = {}
+    for call in calls:
+        groups.setdefault((call.role, call.model, call.template_id), []).append(call)
+    lines = []
+    for (role, model, template), group in groups.items():
+        cached = sum(call.cache_hit for call in group)
+        failed = sum(call.error is not None for call in group)
+        line = f"model calls: {len(group)} x {role} {model}"
+        line += f" [{template}]" if template else ""
+        line += f", {cached} cached" if cached else ""
+        line += f", {failed} failed" if failed else ""
+        lines.append(line)
+    return lines
+
+
+def _label(
+    node: StoredNode, decisions: list[Decision], calls: list[ModelCall] | None = None
+) -> Text:
     text = Text()
     style = "red" if node.rejected else "green"
     text.append(f"{node.kind.value} ", style=f"bold {style}")
@@ -71,26 +105,40 @@ def _label(node: StoredNode, decisions: list[Decision]) -> Text:
         colour = "red" if decision.verdict.value == "reject" else "green"
         text.append(
             f"\n  {decision.gate.value}: {decision.verdict.value} ({decision.reason}) "
-            f"{decision.detail}",
+            f"{shorten(decision.detail, DETAIL_WIDTH)}  [{decision.backend}]",
             style=colour,
         )
+        if decision.scores:
+            text.append(f"\n    scores: {_scores(decision)}", style="yellow")
+    for line in _calls(calls or []):
+        text.append(f"\n  {line}", style="magenta")
     return text
 
 
 def trace_tree(store: ProvenanceStore, node_id: str, max_children: int = 12) -> Tree:
     """A rich tree: ancestors as a header path, then the subtree with decisions."""
     graph = subtree(store, node_id)
-    path = " > ".join(f"{a.kind.value} {a.id}" for a in ancestors(store, node_id))
+    chain = ancestors(store, node_id)
     root_data = graph.nodes[node_id]
-    tree = Tree(_label(root_data["stored"], root_data["decisions"]))
-    if path:
-        tree.label = Text.assemble(Text(path + "\n", style="dim"), tree.label)  # type: ignore[arg-type]
+    label = _label(root_data["stored"], root_data["decisions"], store.model_calls(node_id))
+    # The ancestors (paper -> figure -> structure -> evidence -> candidate) as a chain,
+    # each with its backend, decisions and model calls: where the node came from.
+    tree = (
+        Tree(_label(chain[0], store.decisions(chain[0].id), store.model_calls(chain[0].id)))
+        if chain
+        else Tree(label)
+    )
+    branch = tree
+    for node in chain[1:]:
+        branch = branch.add(_label(node, store.decisions(node.id), store.model_calls(node.id)))
+    start = branch.add(label) if chain else tree
 
     def grow(branch: Tree, current: str) -> None:
         children = list(graph.successors(current))
         for child in children[:max_children]:
             data = graph.nodes[child]
-            grow(branch.add(_label(data["stored"], data["decisions"])), child)
+            calls = store.model_calls(child)
+            grow(branch.add(_label(data["stored"], data["decisions"], calls)), child)
         if len(children) > max_children:
             hidden = len(children) - max_children
             hidden_nodes = nx.descendants(graph, current) - set(children[:max_children])
@@ -98,5 +146,5 @@ def trace_tree(store: ProvenanceStore, node_id: str, max_children: int = 12) -> 
                 Text(f"… {hidden} more children ({len(hidden_nodes)} nodes); use --json", "dim")
             )
 
-    grow(tree, node_id)
+    grow(start, node_id)
     return tree

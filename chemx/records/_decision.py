@@ -15,6 +15,7 @@ class Gate(StrEnum):
     CLASSIFIER = "classifier"
     QC1 = "qc1"
     QC2 = "qc2"
+    GENERATION = "generation"
     ANTI_SHORTCUT = "anti_shortcut"
     QC3 = "qc3"
 

@@ -13,7 +13,9 @@ def _invoke(*args: str):
 
 def test_build_trace_audit_papers_round_trip(bad_corpus, tmp_path):
     out = str(tmp_path / "out")
-    built = _invoke("build", "--corpus", str(bad_corpus), "--out", out, "--json")
+    built = _invoke(
+        "build", "--corpus", str(bad_corpus), "--out", out, "--json", "--until", "acquire"
+    )
     assert built.exit_code == 0, built.output
     report = json.loads(built.output)
     assert report["documents"]["rejected"] == 5
@@ -57,7 +59,7 @@ def test_unknown_id_and_missing_store_are_clear_errors(tmp_path, good_corpus):
     assert missing.exit_code == 2
     assert "chemx build" in missing.output
     out = str(tmp_path / "out")
-    _invoke("build", "--corpus", str(good_corpus), "--out", out, "--json")
+    _invoke("build", "--corpus", str(good_corpus), "--out", out, "--json", "--until", "acquire")
     unknown = runner.invoke(app, ["trace", "pap_0000000000000000", "--out", out])
     assert unknown.exit_code == 2 and "no node with id" in unknown.output
 
@@ -66,7 +68,9 @@ def test_exit_code_is_nonzero_only_when_nothing_could_be_read(tmp_path):
     folder = tmp_path / "junk"
     folder.mkdir()
     (folder / "a.nxml").write_text("<article><body>", encoding="utf-8")
-    result = runner.invoke(app, ["build", "--corpus", str(folder), "--out", str(tmp_path / "o")])
+    result = runner.invoke(
+        app, ["build", "--corpus", str(folder), "--out", str(tmp_path / "o"), "--until", "acquire"]
+    )
     assert result.exit_code == 1
     empty = tmp_path / "empty"
     empty.mkdir()

@@ -1,4 +1,7 @@
-"""Fixtures for the model client tests: a fake OpenAI-compatible server and configs for it."""
+"""Pytest fixtures shared by every test that talks to a model: the fake server and configs.
+
+Registered for the whole suite in `tests/conftest.py` (`pytest_plugins`).
+"""
 
 from __future__ import annotations
 

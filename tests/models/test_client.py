@@ -31,8 +31,8 @@ from chemx.models.retry import parse_retry_after
 from chemx.prompts import IdentifierAnswer, PromptTemplate, load_template
 from chemx.provenance import ProvenanceStore, WriteBatch
 from tests.conftest import png_bytes
+from tests.fakes.fixtures import KEY_ENV, SECRET
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
-from tests.models.conftest import KEY_ENV, SECRET
 
 TEMPLATE = load_template("identifier.v1")
 PNG = png_bytes(text="3a")

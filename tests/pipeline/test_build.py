@@ -26,11 +26,11 @@ def _ids(out: Path) -> dict[str, list[str]]:
 
 def test_second_build_adds_nothing(good_corpus, tmp_path):
     out = tmp_path / "out"
-    first = run_build(BuildSettings(corpus=str(good_corpus), out=out, workers=2))
+    first = run_build(BuildSettings(until="acquire", corpus=str(good_corpus), out=out, workers=2))
     assert first.documents.ran == 3
     assert first.totals["paper"] == {"ok": 3}
     ids = _ids(out)
-    second = run_build(BuildSettings(corpus=str(good_corpus), out=out, workers=2))
+    second = run_build(BuildSettings(until="acquire", corpus=str(good_corpus), out=out, workers=2))
     assert second.documents.already_done == 3
     assert set(second.rows_added.values()) == {0}
     assert _ids(out) == ids
@@ -39,15 +39,15 @@ def test_second_build_adds_nothing(good_corpus, tmp_path):
 
 def test_new_papers_are_added_incrementally(good_corpus, tmp_path):
     out = tmp_path / "out"
-    run_build(BuildSettings(corpus=str(good_corpus), out=out))
+    run_build(BuildSettings(until="acquire", corpus=str(good_corpus), out=out))
     write_paper(good_corpus, "paper9", "10.5555/test.9")
-    report = run_build(BuildSettings(corpus=str(good_corpus), out=out))
+    report = run_build(BuildSettings(until="acquire", corpus=str(good_corpus), out=out))
     assert report.documents.ran == 1 and report.documents.already_done == 3
     assert report.totals["paper"] == {"ok": 4}
 
 
 def test_bad_inputs_are_recorded_and_the_build_goes_on(bad_corpus, tmp_path):
-    report = run_build(BuildSettings(corpus=str(bad_corpus), out=tmp_path / "out"))
+    report = run_build(BuildSettings(until="acquire", corpus=str(bad_corpus), out=tmp_path / "out"))
     reasons = {(r.gate, r.reason): r.count for r in report.rejections}
     assert reasons == {
         ("acquisition", "xml_malformed"): 2,  # malformed + truncated
@@ -67,10 +67,14 @@ def test_bad_inputs_are_recorded_and_the_build_goes_on(bad_corpus, tmp_path):
 
 def test_unknown_and_empty_corpus_fail_before_work(tmp_path):
     with pytest.raises(CorpusError, match="no such folder"):
-        run_build(BuildSettings(corpus=str(tmp_path / "missing"), out=tmp_path / "o"))
+        run_build(
+            BuildSettings(until="acquire", corpus=str(tmp_path / "missing"), out=tmp_path / "o")
+        )
     (tmp_path / "empty").mkdir()
     with pytest.raises(CorpusError, match=r"no \.nxml"):
-        run_build(BuildSettings(corpus=str(tmp_path / "empty"), out=tmp_path / "o"))
+        run_build(
+            BuildSettings(until="acquire", corpus=str(tmp_path / "empty"), out=tmp_path / "o")
+        )
     assert not (tmp_path / "o" / "chemx.db").exists()
 
 
@@ -79,7 +83,7 @@ def test_sigkill_mid_build_then_resume_equals_uninterrupted(tmp_path):
     for i in range(240):
         write_paper(corpus, f"p{i:03d}", f"10.5555/many.{i}")
     reference = tmp_path / "reference"
-    run_build(BuildSettings(corpus=str(corpus), out=reference, workers=2))
+    run_build(BuildSettings(until="acquire", corpus=str(corpus), out=reference, workers=2))
 
     killed = tmp_path / "killed"
     command = [
@@ -94,8 +98,10 @@ def test_sigkill_mid_build_then_resume_equals_uninterrupted(tmp_path):
         "--workers",
         "2",
         "--json",
+        "--until",
+        "acquire",
     ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     papers = 0
     while time.monotonic() < deadline and process.poll() is None:
@@ -112,10 +118,13 @@ def test_sigkill_mid_build_then_resume_equals_uninterrupted(tmp_path):
             break
         time.sleep(0.005)
     process.wait()
-    assert process.returncode == -signal.SIGKILL, "build finished before it could be killed"
+    stderr = process.stderr.read().decode() if process.stderr else ""
+    assert process.returncode == -signal.SIGKILL, (
+        f"build ended first: rc {process.returncode}: {stderr}"
+    )
     assert 20 <= papers < 240
 
-    resumed = run_build(BuildSettings(corpus=str(corpus), out=killed, workers=2))
+    resumed = run_build(BuildSettings(until="acquire", corpus=str(corpus), out=killed, workers=2))
     assert resumed.documents.already_done >= 1
     assert resumed.documents.ran + resumed.documents.already_done + resumed.documents.resumed == 240
     assert _ids(killed) == _ids(reference)

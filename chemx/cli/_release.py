@@ -1,0 +1,113 @@
+"""`chemx release` and `chemx validate`: publish a build's accepted items, check a release."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from chemx.cli._common import DEFAULT_OUT, JsonOption, console, fail, print_json
+
+StoreOption = Annotated[
+    Path,
+    typer.Option(
+        "--store",
+        "-s",
+        envvar="CHEMX_OUT",
+        help="Build folder holding chemx.db (what `chemx build --out` wrote).",
+    ),
+]
+
+
+def _date(value: str | None, option: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError as exc:
+        raise fail(f"{option} {value!r}: expected a date like 2023-10-01") from exc
+
+
+def release(
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Release folder to write (empty or a previous release)."),
+    ],
+    store: StoreOption = DEFAULT_OUT,
+    published_after: Annotated[
+        str | None,
+        typer.Option(help="Only items whose paper was published strictly after this date."),
+    ] = None,
+    published_before: Annotated[
+        str | None,
+        typer.Option(help="Only items whose paper was published strictly before this date."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Write the accepted items as a Hugging Face dataset folder (parquet, card, provenance).
+
+    Releasing the same store twice gives byte-identical files; --published-after and
+    --published-before select items by their paper's date (contamination control:
+    evaluate a model only on papers published after its training cutoff).
+    """
+    from chemx.provenance.store import StoreError
+    from chemx.release import DateRange, ReleaseError, write_release
+
+    dates = DateRange(
+        after=_date(published_after, "--published-after"),
+        before=_date(published_before, "--published-before"),
+    )
+    if dates.after and dates.before and dates.after >= dates.before:
+        raise fail("--published-after must be earlier than --published-before")
+    try:
+        summary = write_release(store, out, dates)
+    except (StoreError, ReleaseError) as exc:
+        raise fail(str(exc)) from exc
+    if as_json:
+        print_json(
+            {
+                "out": str(summary.out),
+                "items": summary.items,
+                "papers": summary.papers,
+                "files": summary.files,
+                "dates": summary.dates,
+                "combined_sha256": summary.combined_sha256,
+            }
+        )
+        return
+    console.print(
+        f"released {summary.items} items from {summary.papers} papers ({summary.dates}) "
+        f"into {summary.out}: {summary.files} files, combined sha256 {summary.combined_sha256}"
+    )
+
+
+def validate(
+    folder: Annotated[Path, typer.Argument(help="A folder written by `chemx release`.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Check a release: schema, one correct answer, letter balance, duplicates, provenance.
+
+    Exits 1 when any check fails (see `chemx.release.validate` for the checks and their
+    thresholds).
+    """
+    from chemx.release import validate as run_checks
+
+    if not folder.is_dir():
+        raise fail(f"{folder} is not a folder")
+    report = run_checks(folder)
+    if as_json:
+        print_json(report.to_json())
+    else:
+        table = Table(title=f"chemx validate {folder}")
+        for column in ("check", "result", "detail"):
+            table.add_column(column)
+        for check in report.checks:
+            result = "skipped" if check.skipped else ("ok" if check.ok else "FAILED")
+            style = "yellow" if check.skipped else ("green" if check.ok else "bold red")
+            table.add_row(check.name, f"[{style}]{result}[/]", check.message)
+        console.print(table)
+    if not report.ok:
+        raise typer.Exit(1)

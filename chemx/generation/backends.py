@@ -1,0 +1,365 @@
+"""The two generator backends: offline templates (``template-v1``) and the generator role.
+
+Both run the seed's two stages (section 3.3, appendix C.3) and return the same results,
+so the agent, the anti-shortcut checks and the judge do not care which one ran:
+
+1. `decompose`: Effect / Feature / Mechanism / reasoning type from the structure's
+   evidence block (its designated explanatory sentence), plus 3-5 other visible
+   features; a sentence too vague for all three fields is discarded, never completed.
+2. `write_mcq`: the stem from the Effect alone, and three distractors pairing other
+   visible features with mechanisms for the same effect; the options are lettered by
+   `chemx.generation.mcq.assemble` (correct option = Feature + Mechanism verbatim,
+   seeded answer position).
+
+``template-v1`` splits the sentence at its connective (`chemx.generation.extract`),
+takes other features from the SMARTS catalogue and the paper's text
+(`chemx.generation.features`) and distractor mechanisms from the curated table
+(`chemx.generation.mechanisms`). ``llm:<model>`` asks the ``generator`` role with the
+structure image: `decomposition.v1`, then `mcq.v1`, which is sent the Effect, the entry
+and reasoning type and the other features only — never the Feature or the Mechanism.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
+
+from chemx.generation.catalogue import group_for_feature
+from chemx.generation.extract import Decomposition, EffectForm, decompose
+from chemx.generation.features import (
+    MAX_OTHER_FEATURES,
+    MIN_OTHER_FEATURES,
+    VisibleFeature,
+    select_other_features,
+)
+from chemx.generation.mcq import (
+    DISTRACTORS,
+    Mcq,
+    OptionDraft,
+    assemble,
+    distractor_draft,
+    neutral_effect,
+    stem_text,
+)
+from chemx.generation.mechanisms import mechanism_for
+from chemx.generation.schemas import (
+    DECOMPOSITION_TEMPLATE,
+    GENERATOR_ROLE,
+    MCQ_TEMPLATE,
+    DecompositionAnswer,
+    McqAnswer,
+)
+from chemx.records import Evidence, ModelCall, ReasoningType, Structure
+
+TEMPLATE_BACKEND = "template-v1"
+
+
+@dataclass(frozen=True)
+class GenerationContext:
+    """Everything a generator may read about one structure–evidence pair."""
+
+    candidate_id: str
+    structure: Structure
+    evidence: Evidence
+    basis_index: int
+    """Index into `evidence.sentences` of the explanatory sentence to decompose."""
+    entry_type: Literal["molecule", "reaction"]
+    image: bytes
+    visible: tuple[VisibleFeature, ...] = ()
+    """Features found on the structure (catalogue) and named for it in the paper."""
+    structure_keys: frozenset[str] | None = None
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The structure's label and, for a reaction, its components' labels."""
+        own = (self.structure.identifier,) if self.structure.identifier else ()
+        return (*own, *self.structure.related_identifiers)
+
+    @property
+    def basis_text(self) -> str:
+        """The explanatory sentence."""
+        return self.evidence.sentences[self.basis_index].text
+
+    @property
+    def evidence_text(self) -> str:
+        """The whole evidence block as one text (the paper's support)."""
+        return " ".join(sentence.text for sentence in self.evidence.sentences)
+
+
+@dataclass(frozen=True)
+class Fields:
+    """A successful decomposition."""
+
+    effect: str
+    effect_form: EffectForm
+    feature: str
+    mechanism: str
+    reasoning_type: ReasoningType
+    other_features: tuple[VisibleFeature, ...]
+
+
+@dataclass(frozen=True)
+class DecomposeResult:
+    """Stage 1's outcome: fields, or the reason the candidate is discarded."""
+
+    fields: Fields | None
+    reason: str = ""
+    """'too_vague', 'too_few_features' or 'model_failed' when `fields` is None."""
+    detail: str = ""
+    calls: tuple[ModelCall, ...] = ()
+    partial: dict[str, str] = field(default_factory=dict)
+    """Whatever fields were found before discarding (kept on the candidate node)."""
+
+
+@dataclass(frozen=True)
+class McqResult:
+    """Stage 2's outcome."""
+
+    mcq: Mcq | None
+    reason: str = ""
+    detail: str = ""
+    calls: tuple[ModelCall, ...] = ()
+
+
+class Generator(Protocol):
+    """What the agent needs from a generator backend."""
+
+    backend: str
+
+    def usable(self, sentence: str) -> bool:
+        """Whether this backend can decompose the sentence (used to pick a basis)."""
+        ...
+
+    def decompose(self, context: GenerationContext) -> DecomposeResult:
+        """Stage 1."""
+        ...
+
+    def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
+        """Stage 2."""
+        ...
+
+
+def _too_few(other: Sequence[VisibleFeature], fields: dict[str, str]) -> DecomposeResult:
+    names = ", ".join(f.name for f in other) or "none"
+    return DecomposeResult(
+        None,
+        "too_few_features",
+        f"{len(other)} other visible feature(s) ({names}); {MIN_OTHER_FEATURES} are needed "
+        "for the distractors",
+        partial=fields,
+    )
+
+
+def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
+    group = group_for_feature(fields.feature)
+    keys = context.structure_keys or frozenset()
+    return OptionDraft(
+        fields.feature,
+        fields.mechanism,
+        True,
+        key=group.key if group else None,
+        in_structure=bool(group and group.key in keys),
+    )
+
+
+class TemplateGenerator:
+    """The offline generator (module docstring)."""
+
+    backend = TEMPLATE_BACKEND
+
+    def usable(self, sentence: str) -> bool:
+        """Whether the extractor splits the sentence."""
+        return isinstance(decompose(sentence), Decomposition)
+
+    def decompose(self, context: GenerationContext) -> DecomposeResult:
+        """Split the basis sentence; pick the other features; discard when vague."""
+        extracted = decompose(context.basis_text)
+        if not isinstance(extracted, Decomposition):
+            return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
+        effect = neutral_effect(extracted.effect, context.labels)
+        found = {
+            "effect": effect,
+            "feature": extracted.feature,
+            "mechanism": extracted.mechanism,
+            "reasoning_type": extracted.reasoning_type.value,
+        }
+        other = select_other_features(
+            extracted.feature, context.visible, mechanism=extracted.mechanism
+        )
+        if len(other) < MIN_OTHER_FEATURES:
+            return _too_few(other, found)
+        return DecomposeResult(
+            Fields(
+                effect=effect,
+                effect_form=extracted.effect_form,
+                feature=extracted.feature,
+                mechanism=extracted.mechanism,
+                reasoning_type=extracted.reasoning_type,
+                other_features=tuple(other),
+            )
+        )
+
+    def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
+        """Stem from the Effect; distractors from the table; lettered by a seeded RNG."""
+        stem = stem_text(
+            fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
+        )
+        condition = fields.reasoning_type is ReasoningType.CONDITION
+        distractors = []
+        for feature in fields.other_features[:DISTRACTORS]:
+            mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
+            distractors.append(
+                distractor_draft(
+                    feature.name,
+                    mechanism,
+                    fields.mechanism,
+                    key=feature.key,
+                    in_structure=feature.in_structure,
+                    specific=specific,
+                )
+            )
+        mcq = assemble(
+            context.candidate_id,
+            _correct_draft(context, fields),
+            distractors,
+            stem,
+            fields.effect,
+            fields.effect_form,
+        )
+        return McqResult(mcq)
+
+
+class LlmGenerator:
+    """The ``generator`` role (module docstring)."""
+
+    def __init__(self, client: Any) -> None:
+        """Ask `client`'s generator role."""
+        from chemx.prompts import load_template
+
+        self.client = client
+        self.decomposition = load_template(DECOMPOSITION_TEMPLATE)
+        self.mcq = load_template(MCQ_TEMPLATE)
+        self.backend = f"llm:{client.config.role(GENERATOR_ROLE).model}"
+
+    def usable(self, sentence: str) -> bool:
+        """The model reads any sentence; vagueness is its call."""
+        return True
+
+    def decomposition_prompt(self, context: GenerationContext) -> str:
+        """The rendered `decomposition.v1` prompt."""
+        numbered = "\n".join(
+            f"[{i}] ({s.origin}) {s.text}" for i, s in enumerate(context.evidence.sentences)
+        )
+        hints = "; ".join(f.name for f in context.visible if f.in_structure) or "(none known)"
+        return self.decomposition.render(
+            identifier=context.structure.identifier or "(unlabelled)",
+            entry_type=context.entry_type,
+            sentences=numbered,
+            basis=context.basis_index,
+            hints=hints,
+        )
+
+    def mcq_prompt(self, context: GenerationContext, fields: Fields) -> str:
+        """The rendered `mcq.v1` prompt: Effect and other features only, by construction."""
+        from chemx.qc.anti_shortcut import HEDGING_TERMS
+
+        features = "\n".join(f"- {f.name}" for f in fields.other_features)
+        return self.mcq.render(
+            entry_type=context.entry_type,
+            reasoning_type=fields.reasoning_type.value,
+            effect=fields.effect,
+            features=features,
+            hedging=", ".join(HEDGING_TERMS),
+        )
+
+    def decompose(self, context: GenerationContext) -> DecomposeResult:
+        """One call; null fields mean too vague (the model's reason is kept)."""
+        from chemx.models import CallOk, Message
+
+        result = self.client.complete_sync(
+            GENERATOR_ROLE,
+            [Message.user(self.decomposition_prompt(context), context.image)],
+            DecompositionAnswer,
+            template=self.decomposition,
+            node_id=context.candidate_id,
+        )
+        calls = (result.call,)
+        if not isinstance(result, CallOk):
+            return DecomposeResult(None, "model_failed", result.error, calls)
+        answer: DecompositionAnswer = result.output
+        found = {
+            name: value
+            for name, value in (
+                ("effect", answer.effect),
+                ("feature", answer.feature),
+                ("mechanism", answer.mechanism),
+                ("reasoning_type", answer.reasoning_type),
+            )
+            if value
+        }
+        missing = [n for n in ("effect", "feature", "mechanism") if not getattr(answer, n)]
+        if not answer.explanation_complete or missing or answer.reasoning_type is None:
+            reason = answer.vague_reason or f"no {', '.join(missing) or 'reasoning type'}"
+            return DecomposeResult(None, "too_vague", f"model: {reason}", calls, found)
+        assert answer.effect and answer.feature and answer.mechanism
+        keys = context.structure_keys or frozenset()
+        offered = [
+            VisibleFeature(name, g.key if g else None, "model", bool(g and g.key in keys))
+            for name in answer.other_features
+            for g in (group_for_feature(name),)
+        ]
+        other = select_other_features(
+            answer.feature, [*offered, *context.visible], mechanism=answer.mechanism
+        )
+        if len(other) < MIN_OTHER_FEATURES:
+            return replace(_too_few(other, found), calls=calls)
+        return DecomposeResult(
+            Fields(
+                effect=answer.effect,
+                effect_form="np",
+                feature=answer.feature,
+                mechanism=answer.mechanism,
+                reasoning_type=ReasoningType(answer.reasoning_type),
+                other_features=tuple(other[:MAX_OTHER_FEATURES]),
+            ),
+            calls=calls,
+        )
+
+    def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
+        """One call that sees the Effect, not the Feature or Mechanism."""
+        from chemx.models import CallOk, Message
+
+        result = self.client.complete_sync(
+            GENERATOR_ROLE,
+            [Message.user(self.mcq_prompt(context, fields), context.image)],
+            McqAnswer,
+            template=self.mcq,
+            node_id=context.candidate_id,
+        )
+        calls = (result.call,)
+        if not isinstance(result, CallOk):
+            return McqResult(None, "model_failed", result.error, calls)
+        answer: McqAnswer = result.output
+        keys = context.structure_keys or frozenset()
+        distractors = [
+            distractor_draft(
+                d.feature,
+                d.mechanism,
+                fields.mechanism,
+                key=g.key if g else None,
+                in_structure=bool(g and g.key in keys),
+                specific=True,
+            )
+            for d in answer.distractors
+            for g in (group_for_feature(d.feature),)
+        ]
+        mcq = assemble(
+            context.candidate_id,
+            _correct_draft(context, fields),
+            distractors,
+            answer.stem.strip(),
+            fields.effect,
+            fields.effect_form,
+        )
+        return McqResult(mcq, calls=calls)

@@ -1,0 +1,471 @@
+"""A catalogue of functional groups as RDKit SMARTS: which features a structure shows.
+
+Distractors must pair *other genuine features visible in the same structure* with a
+mechanism (seed 002, section 3.3). Offline, "visible" is read from a SMILES when OCSR
+produced one: each catalogue entry is a named, drawable feature with a SMARTS pattern,
+the words a paper uses for it (aliases, so a feature named in text can be matched to an
+entry and a distractor is never the correct feature under another name), and the key of
+its mechanism in `chemx.generation.mechanisms`.
+
+The catalogue covers the groups that carry structure–effect explanations in medicinal,
+synthetic and materials papers (the sample corpus spans all three). Order matters only
+for ties: more specific entries come before the general ones they imply, and
+`visible_groups` drops a general match that a specific one already covers (an
+acrylamide is not also offered as "secondary amide" and "alkene").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from chemx.generation.text import words
+
+
+@dataclass(frozen=True)
+class Group:
+    """One catalogue entry.
+
+    Attributes:
+        key: stable id (also the mechanism table key).
+        name: how a distractor names the feature ("pyridine ring nitrogen").
+        smarts: the RDKit SMARTS; None for entries matched in code (stereocentre).
+        aliases: lower-case words/phrases by which papers name the feature.
+        implies: keys of more general entries this one covers.
+    """
+
+    key: str
+    name: str
+    smarts: str | None
+    aliases: tuple[str, ...]
+    implies: tuple[str, ...] = ()
+
+
+GROUPS: tuple[Group, ...] = (
+    Group(
+        "acrylamide",
+        "terminal acrylamide (Michael acceptor)",
+        "[CH2]=[CH][CX3](=O)[NX3]",
+        ("acrylamide", "michael acceptor"),
+        ("amide_nh", "alkene", "vinyl", "amide_tertiary"),
+    ),
+    Group(
+        "nitroalkene",
+        "conjugated nitroalkene",
+        "[CX3]=[CX3][NX3](~[OX1])~[OX1,OX2]",
+        ("nitroalkene", "nitro-alkene", "nitroolefin"),
+        ("nitro", "alkene"),
+    ),
+    Group("nitro", "nitro group", "[NX3](~[OX1])~[OX1]", ("nitro",)),
+    Group("nitrile", "cyano (nitrile) group", "[CX2]#[NX1]", ("cyano", "nitrile")),
+    Group(
+        "carboxylic_acid",
+        "free carboxylic acid",
+        "[CX3](=O)[OX2H1]",
+        ("carboxylic acid", "carboxyl", "carboxylate", "acid"),
+    ),
+    Group(
+        "boc",
+        "Boc (tert-butyl carbamate) group",
+        "[NX3][CX3](=O)[OX2][CX4]([CH3])([CH3])[CH3]",
+        ("boc", "tert-butoxycarbonyl"),
+        ("carbamate", "tert_butyl", "ester"),
+    ),
+    Group("carbamate", "carbamate linkage", "[NX3][CX3](=O)[OX2][#6]", ("carbamate",), ("ester",)),
+    Group(
+        "cyclic_carbonate",
+        "cyclic carbonate",
+        "[OX2;R][CX3;R](=O)[OX2;R]",
+        ("carbonate",),
+        ("ester",),
+    ),
+    Group(
+        "benzyl_ester", "benzyl ester", "c[CH2][OX2][CX3](=O)[#6]", ("benzyl ester",), ("ester",)
+    ),
+    Group("methyl_ester", "methyl ester", "[CH3][OX2][CX3](=O)[#6]", ("methyl ester",), ("ester",)),
+    Group("ester", "ester carbonyl", "[#6][CX3](=O)[OX2][#6]", ("ester",)),
+    Group(
+        "urea", "urea carbonyl", "[NX3][CX3](=O)[NX3]", ("urea",), ("amide_nh", "amide_tertiary")
+    ),
+    Group("sulfonamide", "sulfonamide", "[SX4](=O)(=O)[NX3]", ("sulfonamide", "sulfonyl")),
+    Group("sulfonate", "sulfonate ester", "[SX4](=O)(=O)[OX2][#6]", ("sulfonate", "sulfonyl")),
+    Group("imide", "cyclic imide", "[CX3](=O)[NX3][CX3](=O)", ("imide",), ("amide_tertiary",)),
+    Group("amide_nh", "amide N–H", "[CX3](=O)[NX3;H1]", ("amide", "anilide", "amide nh")),
+    Group(
+        "amide_tertiary",
+        "tertiary amide",
+        "[CX3](=O)[NX3;H0]([#6])[#6]",
+        ("tertiary amide", "n-methyl tertiary amide"),
+    ),
+    Group(
+        "cyclopropyl",
+        "cyclopropyl ring",
+        "[CX4]1[CX4][CX4]1",
+        ("cyclopropyl", "cyclopropane", "three-membered", "cyclopropanecarboxamide"),
+    ),
+    Group(
+        "trifluoromethyl",
+        "trifluoromethyl group",
+        "[CX4](F)(F)F",
+        ("trifluoromethyl", "cf3"),
+        ("fluoroalkyl",),
+    ),
+    Group(
+        "difluoromethyl", "difluoromethyl group", "[CX4H1](F)F", ("difluoromethyl", "chf2", "cf2h")
+    ),
+    Group(
+        "aryl_fluoride",
+        "aromatic C–F bond",
+        "c[F]",
+        ("fluorine", "fluoro", "fluoride", "fluoropyrimidine", "trifluorophenyl"),
+    ),
+    Group("aryl_chloride", "aryl chloride", "c[Cl]", ("chloro", "chloride", "chlorine")),
+    Group("aryl_bromide", "aryl bromide", "c[Br]", ("bromo", "bromide", "bromine")),
+    Group("aryl_iodide", "aryl iodide", "c[I]", ("iodo", "iodide", "iodine")),
+    Group(
+        "dimethoxyaryl",
+        "dimethoxy-substituted arene",
+        "[CH3][OX2]c:c[OX2][CH3]",
+        ("dimethoxy", "veratryl"),
+        ("methoxy_aryl", "catechol_ether"),
+    ),
+    Group("methoxy_aryl", "aryl methoxy group", "c[OX2][CH3]", ("methoxy", "anisyl", "ome")),
+    Group(
+        "crown_ether",
+        "crown ether ring",
+        "[OX2;r{12-}][CH2][CH2][OX2;r{12-}]",
+        ("crown", "crown ether", "macrocyclic polyether"),
+        ("alkyl_ether",),
+    ),
+    Group(
+        "catechol_ether",
+        "benzo-fused catechol ether oxygens",
+        "c([OX2;!H1])c[OX2;!H1]",
+        ("catechol",),
+    ),
+    Group(
+        "diaryl_ether",
+        "diaryl ether linkage",
+        "c[OX2]c",
+        ("aryl ether", "diaryl ether", "ether linkage"),
+    ),
+    Group("phenol", "phenolic hydroxyl", "c[OX2H1]", ("phenol", "phenolic", "phenolic hydroxyl")),
+    Group(
+        "alcohol",
+        "aliphatic hydroxyl group",
+        "[CX4][OX2H1]",
+        ("hydroxyl", "alcohol", "primary hydroxyl", "secondary alcohol"),
+    ),
+    Group(
+        "silyl_ether", "silyl ether", "[Si][OX2][#6]", ("silyl", "trimethylsilyl", "tms", "siloxy")
+    ),
+    Group("aldehyde", "aldehyde carbonyl", "[CX3H1](=O)[#6]", ("aldehyde", "formyl")),
+    Group(
+        "anthraquinone",
+        "anthraquinone core",
+        "O=C1c2ccccc2C(=O)c2ccccc12",
+        ("anthraquinone",),
+        ("quinone", "ketone", "fused_arene"),
+    ),
+    Group(
+        "quinone",
+        "quinone carbonyls",
+        "[#6]1(=O)[#6]~[#6][#6](=O)[#6]~[#6]1",
+        ("quinone",),
+        ("ketone",),
+    ),
+    Group("ketone", "ketone carbonyl", "[#6][CX3](=O)[#6]", ("ketone", "carbonyl")),
+    Group("imine", "C=N imine", "[CX3]=[NX2;!R,R]", ("imine", "c=n")),
+    Group(
+        "quaternary_ammonium",
+        "quaternary ammonium group",
+        "[NX4+]",
+        ("ammonium", "trimethylammonium", "cationic"),
+    ),
+    Group(
+        "n_methylpiperazine",
+        "basic N-methylpiperazine",
+        "[CH3][NX3]1CC[NX3]CC1",
+        ("methylpiperazine", "piperazine"),
+        ("piperazine", "basic_amine", "n_methyl"),
+    ),
+    Group("piperazine", "piperazine ring", "[#7]1CC[#7]CC1", ("piperazine",), ("basic_amine",)),
+    Group("morpholine", "morpholine ring", "[#7]1CCOCC1", ("morpholine",)),
+    Group("piperidine", "piperidine ring", "[NX3]1CCCCC1", ("piperidine",)),
+    Group("pyrrolidine", "pyrrolidine ring", "[NX3]1CCCC1", ("pyrrolidine", "proline", "prolinol")),
+    Group(
+        "basic_amine",
+        "basic aliphatic amine nitrogen",
+        "[NX3;!$(N[#6]=[#7,#8,#16]);!$(N[a]);!$(N[SX4]);!$(N=*);!$(N#*)]([CX4])",
+        ("amine", "basic"),
+    ),
+    Group(
+        "aminopyrimidine",
+        "2-aminopyrimidine",
+        "[NX3]-c1nccc[n]1",
+        ("aminopyrimidine",),
+        ("pyrimidine", "diarylamine_nh"),
+    ),
+    Group(
+        "diarylamine_nh", "bridging aryl N–H", "c[NX3H1]c", ("bridging", "aniline nh", "anilino")
+    ),
+    Group("n_methyl", "N-methyl group", "[NX3][CH3]", ("n-methyl",)),
+    Group("tetrazine", "1,2,4,5-tetrazine ring", "c1nncnn1", ("tetrazine",)),
+    Group("pyrimidine", "pyrimidine ring", "c1ncncc1", ("pyrimidine",)),
+    Group(
+        "quinoline",
+        "quinoline ring",
+        "c1ccc2ncccc2c1",
+        ("quinoline", "aminoquinoline"),
+        ("pyridine", "fused_arene"),
+    ),
+    Group("pyridine", "pyridine ring nitrogen", "[nX2]1ccccc1", ("pyridine", "pyridyl", "pyridin")),
+    Group("thiophene", "thiophene ring", "c1ccsc1", ("thiophene", "thienyl")),
+    Group("thioether", "thioether sulfur", "[#6][SX2][#6]", ("thioether", "methylthio", "sulfide")),
+    Group(
+        "phosphine",
+        "trialkyl/aryl phosphine phosphorus",
+        "[PX3]([#6])([#6])[#6]",
+        ("phosphine", "phosphorus"),
+    ),
+    Group(
+        "pinacol_boronate",
+        "pinacol boronate ester",
+        "[BX3]1OC(C)(C)C(C)(C)O1",
+        ("pinacol", "boronate", "bpin"),
+        ("gem_dimethyl", "quaternary_carbon"),
+    ),
+    Group("boronic_acid", "boronic acid", "[BX3]([OX2H1])[OX2H1]", ("boronic acid",)),
+    Group(
+        "trans_cyclooctene",
+        "strained cyclooctene double bond",
+        "[CX3;r8]=[CX3;r8]",
+        ("cyclooctene", "strained alkene", "tco"),
+        ("alkene",),
+    ),
+    Group("alkyne", "alkyne", "[CX2]#[CX2]", ("alkyne", "ethynyl")),
+    Group("vinyl", "terminal vinyl group", "[CH2]=[CH1]", ("vinyl",), ("alkene",)),
+    Group(
+        "styryl",
+        "aryl ring conjugated to a C=C bond",
+        "c-[CX3]=[CX3]",
+        ("styryl", "conjugated aryl"),
+        ("alkene",),
+    ),
+    Group("alkene", "C=C double bond", "[CX3]=[CX3]", ("alkene", "olefin", "double bond")),
+    Group(
+        "mesityl",
+        "mesityl (2,4,6-trimethylphenyl) group",
+        "Cc1cc(C)c(-[#6,#7])c(C)c1",
+        ("mesityl",),
+        ("aryl_methyl",),
+    ),
+    Group(
+        "tert_butyl",
+        "tert-butyl group",
+        "[CX4]([CH3])([CH3])[CH3]",
+        ("tert-butyl", "t-bu"),
+        ("quaternary_carbon",),
+    ),
+    Group(
+        "gem_dimethyl",
+        "gem-dimethyl carbon",
+        "[CX4;H0;R]([CH3])[CH3]",
+        ("gem-dimethyl",),
+        ("quaternary_carbon",),
+    ),
+    Group("aryl_methyl", "aryl methyl group", "c[CH3]", ("methyl", "tolyl")),
+    Group("phenoxazine", "phenoxazine donor", "c1ccc2c(c1)Oc1ccccc1N2", ("phenoxazine",)),
+    Group(
+        "acridinium",
+        "acridinium core",
+        "c1ccc2[n+]c3ccccc3cc2c1",
+        ("acridinium",),
+        ("quinoline", "pyridine", "fused_arene"),
+    ),
+    Group("coumarin", "coumarin lactone", "O=c1ccc2ccccc2o1", ("coumarin", "lactone")),
+    Group(
+        "geminal_diaryl",
+        "geminal diaryl carbon",
+        "[CX4](c1ccccc1)c1ccccc1",
+        ("geminal phenyl", "diaryl", "diphenyl"),
+    ),
+    Group("biaryl", "biaryl bond", "[c;R1]-!@[c;R1]", ("biaryl",)),
+    Group("n_aryl", "N–aryl bond", "c-!@[NX3;!$(N=*);!$(N-[CX3]=O)]", ("n-aryl", "aniline")),
+    Group(
+        "para_phenylene",
+        "para-disubstituted benzene ring",
+        "*-!@c1ccc(-!@*)cc1",
+        ("para-phenylene", "para-substituted"),
+    ),
+    Group(
+        "meta_phenylene",
+        "meta-disubstituted benzene ring",
+        "*-!@c1cccc(-!@*)c1",
+        ("meta-phenylene", "meta-substituted"),
+    ),
+    Group("benzylic_ch2", "benzylic CH2 group", "c[CH2;!R][!#1;!c]", ("benzylic", "benzyl group")),
+    Group(
+        "quaternary_carbon",
+        "quaternary sp3 carbon",
+        "[CX4H0]([#6])([#6])([#6])[#6]",
+        ("quaternary", "quaternary carbon", "quaternary centre"),
+    ),
+    Group("ethylene_linker", "ethylene (CH2–CH2) linker", "[CH2;!R][CH2;!R]", ("ethylene",)),
+    Group("fused_arene", "fused polycyclic arene", "c1ccc2ccccc2c1", ("naphthalene", "fused")),
+    Group("alkyl_ether", "aliphatic ether oxygen", "[CX4][OX2][CX4]", ("ether",)),
+    Group("phenyl", "phenyl ring", "[cR1]1[cR1][cR1][cR1][cR1][cR1]1", ("phenyl", "benzene ring")),
+    Group("stereocentre", "defined stereocentre", None, ("stereocentre", "stereocenter", "chiral")),
+)
+"""The catalogue, specific entries before the general ones they imply."""
+
+BY_KEY: dict[str, Group] = {group.key: group for group in GROUPS}
+
+UNRELIABLE_IN_PARTIAL = frozenset(
+    {
+        "trans_cyclooctene",
+        "imine",
+        "alkene",
+        "vinyl",
+        "styryl",
+        "ketone",
+        "quinone",
+        "cyclopropyl",
+        "stereocentre",
+        "alkyne",
+    }
+)
+"""Entries not trusted on a partial OCSR reading: a misread aromatic ring shows up as
+alternating C=C/C=N bonds in odd ring sizes ("cyclooctene", "imine"), so these would be
+offered as features the drawing does not have."""
+
+
+@cache
+def _patterns() -> dict[str, Any]:
+    """Compiled SMARTS per key (RDKit imported on first use: it is not needed offline)."""
+    from rdkit import Chem
+
+    compiled = {}
+    for group in GROUPS:
+        if group.smarts is None:
+            continue
+        pattern = Chem.MolFromSmarts(group.smarts)
+        if pattern is None:
+            raise ValueError(f"catalogue entry {group.key}: invalid SMARTS {group.smarts!r}")
+        compiled[group.key] = pattern
+    return compiled
+
+
+def parse_smiles(smiles: str) -> Any | None:
+    """An RDKit molecule from a SMILES, tolerating OCSR readings RDKit rejects.
+
+    Partial OSRA readings (an unresolved atom written '*', a valence RDKit refuses) still
+    show most of the drawn groups; they are parsed without sanitisation, and aromaticity
+    and ring information are then set up as far as RDKit can.
+    """
+    from rdkit import Chem, RDLogger
+
+    RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]
+    molecule = Chem.MolFromSmiles(smiles)
+    if molecule is not None:
+        return molecule
+    molecule = Chem.MolFromSmiles(smiles, sanitize=False)
+    if molecule is None:
+        return None
+    try:
+        molecule.UpdatePropertyCache(strict=False)
+        Chem.SanitizeMol(
+            molecule,
+            Chem.SanitizeFlags.SANITIZE_FINDRADICALS
+            | Chem.SanitizeFlags.SANITIZE_SETAROMATICITY
+            | Chem.SanitizeFlags.SANITIZE_SETCONJUGATION
+            | Chem.SanitizeFlags.SANITIZE_SETHYBRIDIZATION
+            | Chem.SanitizeFlags.SANITIZE_SYMMRINGS,
+            catchErrors=True,
+        )
+    except Exception:
+        return None
+    return molecule
+
+
+def matched_keys(smiles: str) -> list[str]:
+    """Keys of every catalogue entry whose SMARTS matches (catalogue order).
+
+    Several '.'- or space-separated components (a reaction read as several structures)
+    are matched together: a reaction image shows all of them.
+    """
+    found: set[str] = set()
+    for part in re.split(r"[\s.]+", smiles.strip()):
+        if not part:
+            continue
+        molecule = parse_smiles(part)
+        if molecule is None:
+            continue
+        for key, pattern in _patterns().items():
+            if key not in found and molecule.HasSubstructMatch(pattern):
+                found.add(key)
+        if "@" in part:
+            found.add("stereocentre")
+    return [group.key for group in GROUPS if group.key in found]
+
+
+def visible_groups(smiles: str) -> list[Group]:
+    """The matched entries minus the general ones a more specific match implies."""
+    keys = matched_keys(smiles)
+    implied = {general for key in keys for general in BY_KEY[key].implies}
+    return [BY_KEY[key] for key in keys if key not in implied]
+
+
+ALIAS_SUFFIXES = r"(?:s|es|ic|yl|ated|ation|ations)?"
+"""Endings an alias may take in running text ("methoxys", "pyridyl", "methylation")."""
+
+
+@cache
+def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
+    """Every entry's aliases as compiled patterns (compiled once: there are ~200)."""
+    compiled = []
+    for group in GROUPS:
+        patterns = []
+        for alias in group.aliases:
+            alias_words = " ".join(words(alias))
+            if alias_words:
+                pattern = rf"(?<![a-z]){re.escape(alias_words)}{ALIAS_SUFFIXES}(?![a-z])"
+                patterns.append((len(alias_words), re.compile(pattern)))
+        compiled.append((group, patterns))
+    return compiled
+
+
+@lru_cache(maxsize=4096)
+def _alias_hits(text: str) -> tuple[tuple[int, int, Group], ...]:
+    """(alias length, -catalogue index, entry) for every alias found in `text`."""
+    lowered = " ".join(words(text))
+    hits = []
+    for index, (group, patterns) in enumerate(_alias_patterns()):
+        best = max((n for n, pattern in patterns if pattern.search(lowered)), default=0)
+        if best:
+            hits.append((best, -index, group))
+    return tuple(hits)
+
+
+def groups_named_in(text: str) -> list[Group]:
+    """Catalogue entries whose aliases occur in `text` (word starts and ends respected)."""
+    return [group for _, _, group in sorted(_alias_hits(text), key=lambda h: -h[1])]
+
+
+def group_for_feature(text: str) -> Group | None:
+    """The catalogue entry a feature phrase names most specifically (longest alias), or None."""
+    hits = _alias_hits(text)
+    return max(hits, key=lambda hit: (hit[0], hit[1]))[2] if hits else None
+
+
+def related(first: Group, second: Group) -> bool:
+    """Whether two entries are the same feature or one implies the other."""
+    return first.key == second.key or first.key in second.implies or second.key in first.implies
+
+
+def keys_of(groups: Iterable[Group]) -> list[str]:
+    """The keys of some entries."""
+    return [group.key for group in groups]

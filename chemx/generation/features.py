@@ -1,0 +1,247 @@
+"""Other visible features of a structure: the distractor pool.
+
+Seed 002 (appendix C.3): the decomposition also returns "three to five other structural
+features that are visible in the image but are not the cause given in the source
+text". Offline they come from two places:
+
+1. the structure itself: the functional-group catalogue (`chemx.generation.catalogue`)
+   run on a SMILES read by OSRA (exact, or a partial reading; see
+   `chemx.generation.agent`), so every such feature is genuinely drawn;
+2. the paper: features it names for this structure elsewhere ("nitroalkene 2, with its
+   para-methoxy group, ...", "the NHS ester of 1", the feature of another explanatory
+   sentence about the same compound), which are visible by the paper's own account.
+
+A feature is never offered if it is the cause under another name: it is dropped when
+it shares half of its distinctive words with the cause (`same_feature`) or when both
+name related catalogue entries (the cause "three-membered ring" is the entry
+"cyclopropyl", so the catalogue's "cyclopropyl ring" is not a distractor).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from chemx.generation.catalogue import (
+    UNRELIABLE_IN_PARTIAL,
+    Group,
+    group_for_feature,
+    related,
+    visible_groups,
+)
+from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.lexicon import VERB_FORMS
+from chemx.generation.text import distinctive_stems, names_label
+
+MIN_OTHER_FEATURES = 3
+MAX_OTHER_FEATURES = 5
+"""The seed asks for three to five other visible features; three become distractors."""
+SAME_FEATURE_OVERLAP = 0.5
+"""Two feature phrases sharing this share of the shorter one's distinctive stems are the
+same feature."""
+MAX_TEXT_FEATURE_WORDS = 6
+ATTACH_WINDOW = 40
+"""Characters after a feature phrase within which its compound's label must appear."""
+LABEL_TOKEN = re.compile(r"\(?[rs]?\)?-?\d{1,3}[a-z]?(?:[–-]\d{0,3}[a-z]?)?")
+"""A compound label as a token ('4', '12a', '(s)-7'): not part of a feature's name."""
+
+_NP = r"(?P<np>[A-Za-z0-9(][\w′'(),+–\-]*(?:\s+[\w′'(),+–\-]+){0,7})"
+_STOP = re.compile(
+    r"\s+(?:was|were|is|are|which|that|instead|than|and|but|while|so|gave|reached|showed|"
+    r"responded|extracted|polymerised|partly|had|has|on|at|in|to|for|with|from|as|by|"
+    r"relative|compared|shows?|shown|left|tolerates?|remained|remains)\b.*$|[,;:.].*$",
+    re.I,
+)
+TEXT_PATTERNS = (
+    re.compile(
+        rf"\b(?:with|bearing|carrying|featuring|containing|having)\s+(?:its|their|a|an|"
+        rf"the|two|three|four|one)\s+{_NP}",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:carries|bears|contains|features|possesses|has)\s+(?:its\s+\w+\s+as\s+)?"
+        rf"(?:a|an|the|two|three|four|its)\s+{_NP}",
+        re.I,
+    ),
+    re.compile(rf"\breplaces\s+.+?\s+with\s+(?:a|an|the)\s+{_NP}", re.I),
+)
+"""Descriptive phrasings that attach a feature to the compound named in the sentence."""
+
+
+@dataclass(frozen=True)
+class VisibleFeature:
+    """A feature the structure shows, and how we know.
+
+    Attributes:
+        name: the phrase an option uses.
+        key: its catalogue entry, when one names it.
+        source: 'smarts:<key>' (read from the structure) or 'text:<sentence id>'
+            (named by the paper) or 'model' (returned by the generator role).
+        in_structure: whether the catalogue matched it on the structure's SMILES.
+    """
+
+    name: str
+    key: str | None
+    source: str
+    in_structure: bool
+
+
+def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:
+    """Catalogue features found on a SMILES (none without one).
+
+    On a partial OCSR reading the entries that misread rings produce are left out
+    (`chemx.generation.catalogue.UNRELIABLE_IN_PARTIAL`).
+    """
+    if not smiles:
+        return []
+    return [
+        VisibleFeature(group.name, group.key, f"smarts:{group.key}", True)
+        for group in visible_groups(smiles)
+        if not (partial and group.key in UNRELIABLE_IN_PARTIAL)
+    ]
+
+
+def _labels_pattern_hit(text: str, labels: Sequence[str]) -> bool:
+    return any(names_label(text, label) for label in labels)
+
+
+def _trim(phrase: str) -> str:
+    phrase = _STOP.sub("", phrase.strip()).strip(" ,;:()")
+    tokens = phrase.split()[:MAX_TEXT_FEATURE_WORDS]
+    while tokens and tokens[0].lower() in ("the", "a", "an", "its", "their"):
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def text_features(
+    sentences: Iterable[tuple[str | None, str]],
+    labels: Sequence[str],
+    *,
+    skip: Iterable[str | None] = (),
+) -> list[VisibleFeature]:
+    """Features the paper names for the compound(s) `labels` in these sentences.
+
+    Args:
+        sentences: (sentence id, text) pairs, e.g. the evidence block.
+        labels: the structure's identifier (and, for a reaction, its components').
+        skip: sentence ids not to read (the basis sentence: its feature is the cause).
+    """
+    skipped = set(skip)
+    found: list[VisibleFeature] = []
+    for sentence_id, text in sentences:
+        if sentence_id in skipped or sentence_id is None or not _labels_pattern_hit(text, labels):
+            continue
+        phrases: list[str] = []
+        for pattern in TEXT_PATTERNS:
+            phrases.extend(match["np"] for match in pattern.finditer(text))
+        for label in labels:
+            of_label = re.compile(
+                rf"\b(?:[Tt]he|[Ii]ts)\s+(?P<np>(?:[\w′'–-]+\s+){{0,4}}[\w′'–-]+)\s+(?:of|in)\s+"
+                rf"(?:\w+\s+)?{re.escape(label)}(?![\w-])"
+            )
+            phrases.extend(match["np"] for match in of_label.finditer(text))
+        explained = decompose(text)
+        if isinstance(explained, Decomposition) and _attached(explained.feature, text, labels):
+            phrases.append(explained.feature)
+        for phrase in phrases:
+            name = _trim(phrase)
+            if _acceptable(name):
+                group = group_for_feature(name)
+                found.append(
+                    VisibleFeature(name, group.key if group else None, f"text:{sentence_id}", False)
+                )
+    return found
+
+
+def _attached(feature: str, text: str, labels: Sequence[str]) -> bool:
+    """Whether a sentence's explained feature belongs to one of `labels`.
+
+    "The difluoromethyl group of 12a ..., which the trifluoromethyl group of 12d cannot
+    do" explains a feature of 12a, not of 12d: a target label must follow the feature
+    closely.
+    """
+    start = text.find(feature)
+    if start < 0:
+        return False
+    window = text[start + len(feature) : start + len(feature) + ATTACH_WINDOW]
+    return any(names_label(window, label) for label in labels)
+
+
+def _acceptable(name: str) -> bool:
+    """A usable feature phrase: structural, no verb in it, no bare generic noun."""
+    tokens = [t.lower().strip(",;:()") for t in name.split()]
+    if not tokens or any(t in VERB_FORMS for t in tokens):
+        return False
+    if any(LABEL_TOKEN.fullmatch(t) for t in tokens):
+        return False
+    if len(tokens) == 1 and group_for_feature(name) is None:
+        return False
+    return is_structural(name)
+
+
+def same_feature(first: str, second: str) -> bool:
+    """Whether two phrases name the same feature (by words or by catalogue entry)."""
+    a, b = distinctive_stems(first), distinctive_stems(second)
+    if a and b and len(a & b) / min(len(a), len(b)) >= SAME_FEATURE_OVERLAP:
+        return True
+    group_a, group_b = group_for_feature(first), group_for_feature(second)
+    return group_a is not None and group_b is not None and related(group_a, group_b)
+
+
+def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -> bool:
+    if candidate.key is None:
+        return False
+    from chemx.generation.catalogue import BY_KEY
+
+    group = BY_KEY[candidate.key]
+    return any(related(group, cause) for cause in cause_groups)
+
+
+def select_other_features(
+    cause: str,
+    candidates: Iterable[VisibleFeature],
+    limit: int = MAX_OTHER_FEATURES,
+    *,
+    mechanism: str = "",
+) -> list[VisibleFeature]:
+    """Up to `limit` distinct features that are not the cause, best-supported first.
+
+    Catalogue groups named in the `mechanism` count as part of the cause: in "the
+    phenethyl ring of 5 is activated by two methoxy groups" the methoxy groups are the
+    real cause, so "dimethoxy-substituted arene" must not be offered as a wrong answer.
+
+    Order: features read from the structure whose catalogue entry has a specific
+    mechanism, then features the paper names for the structure, in their order; a
+    feature equal to one already chosen (or to the cause) is skipped.
+    """
+    from chemx.generation.catalogue import groups_named_in
+
+    cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism)]
+    ranked = sorted(
+        enumerate(candidates),
+        key=lambda pair: (not pair[1].in_structure, pair[1].key is None, pair[0]),
+    )
+    chosen: list[VisibleFeature] = []
+    for _, candidate in ranked:
+        if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):
+            continue
+        if any(same_feature(candidate.name, other.name) for other in chosen):
+            continue
+        if candidate.key and any(other.key == candidate.key for other in chosen):
+            continue
+        chosen.append(candidate)
+        if len(chosen) == limit:
+            break
+    return chosen
+
+
+def is_plural(phrase: str) -> bool:
+    """Whether a feature phrase is plural ('two methoxy groups', 'catechol oxygens')."""
+    tokens = phrase.lower().split()
+    if not tokens:
+        return False
+    if tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several"):
+        return True
+    head = re.sub(r"[^a-z]", "", tokens[-1])
+    return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))

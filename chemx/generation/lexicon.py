@@ -1,0 +1,127 @@
+"""Word lists for the template extractor: verbs that start a mechanism, structural nouns.
+
+Without a parser, the extractor finds the subject of an explanatory clause (the
+Feature) as the words before its first finite verb, so it needs to know which words are
+verbs. The list holds the verbs chemistry papers use to say what a feature does
+(donates, shields, stabilises, ...) plus auxiliaries, inflected by rule (3rd person
+singular, past) and by an irregular table. Gerunds are deliberately not included:
+"Capping the hydroxyl ..." is a subject, not a predicate.
+"""
+
+from __future__ import annotations
+
+from chemx.generation.text import wordlist
+
+VERB_BASES = wordlist(
+    """
+    accelerate accept account act activate add adopt affect alter anchor attach attract
+    avoid bear bias bind block break bridge bury cap capture carry cause change chelate
+    clash cleave close confer constrain contain contribute convert coordinate couple create
+    decrease delocalise delocalize deliver deprotonate design destabilise destabilize direct
+    disfavour disfavor disrupt donate drive enable engage enforce enhance enlarge epimerise
+    epimerize exert expose extend favour favor fill fix force form hinder hold hydrogen-bond
+    hydrolyse hydrolyze impose improve increase induce inhibit install interact introduce
+    ionise ionize isomerise isomerize keep lack let limit link lock lower make mask mimic
+    occupy open orient oxidise oxidize place planarise planarize polarise polarize position
+    preorganise preorganize present prevent promote protect protonate provide pull push
+    raise react reduce release remove render replace resist restrict retain rigidify sit
+    shield shift shorten shrink slow speed stabilise stabilize stack steer strengthen
+    suppress switch tether tie trap tune turn twist undergo weaken withdraw occur proceed
+    remain fall rise decline decompose dissolve precipitate fail succeed persist
+    """
+)
+"""Base forms of mechanism verbs (British and American spellings)."""
+
+AUXILIARIES = wordlist(
+    """
+    is are was were be been has have had can cannot could may might must will would shall
+    should does do did
+    """
+)
+
+IRREGULAR = {
+    "bear": ("bears", "bore", "borne"),
+    "bind": ("binds", "bound"),
+    "break": ("breaks", "broke", "broken"),
+    "hold": ("holds", "held"),
+    "keep": ("keeps", "kept"),
+    "let": ("lets",),
+    "make": ("makes", "made"),
+    "shrink": ("shrinks", "shrank", "shrunk"),
+    "sit": ("sits", "sat"),
+    "undergo": ("undergoes", "underwent", "undergone"),
+    "withdraw": ("withdraws", "withdrew", "withdrawn"),
+    "drive": ("drives", "drove", "driven"),
+    "speed": ("speeds", "sped"),
+    "choose": ("chooses", "chose", "chosen"),
+    "cap": ("caps", "capped"),
+    "trap": ("traps", "trapped"),
+    "stop": ("stops", "stopped"),
+    "fit": ("fits", "fitted"),
+    "fall": ("falls", "fell", "fallen"),
+    "rise": ("rises", "rose", "risen"),
+    "occur": ("occurs", "occurred"),
+}
+
+
+def third_person(base: str) -> str:
+    """'donate' -> 'donates', 'reach' -> 'reaches', 'occupy' -> 'occupies'."""
+    if base in IRREGULAR:
+        return IRREGULAR[base][0]
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    if base.endswith("y") and base[-2:-1] not in "aeiou":
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def past(base: str) -> str:
+    """'donate' -> 'donated', 'occupy' -> 'occupied', 'block' -> 'blocked'."""
+    if base.endswith("e"):
+        return base + "d"
+    if base.endswith("y") and base[-2:-1] not in "aeiou":
+        return base[:-1] + "ied"
+    return base + "ed"
+
+
+def _forms() -> frozenset[str]:
+    forms: set[str] = set(AUXILIARIES)
+    for base in VERB_BASES | set(IRREGULAR):
+        forms.update((base, third_person(base), past(base)))
+        forms.update(IRREGULAR.get(base, ()))
+    return frozenset(forms)
+
+
+VERB_FORMS = _forms()
+"""Every finite form the extractor recognises as a verb."""
+
+BASE_OF: dict[str, str] = {}
+for _base in sorted(VERB_BASES | set(IRREGULAR)):
+    BASE_OF.setdefault(third_person(_base), _base)
+    BASE_OF.setdefault(_base, _base)
+
+STRUCTURAL_NOUNS = wordlist(
+    """
+    group groups ring rings atom atoms bond bonds substituent substituents moiety moieties
+    nitrogen nitrogens oxygen oxygens sulfur carbon carbons hydrogen hydrogens fluorine
+    fluorines chlorine bromine iodine iodide phosphorus boron silicon methyl ethyl phenyl
+    aryl alkyl ester esters amide amides ether ethers linkage linkages linker bridge core
+    chain chains cavity pair stereocentre stereocenter centre center hydroxyl hydroxyls
+    carbonyl carbonyls carboxyl acid amine amines imine alkene alkyne arene arm scaffold
+    backbone auxiliary cage macrocycle heterocycle unit units donor acceptor skeleton
+    """
+)
+"""Head nouns that make a phrase a structural feature (with the catalogue aliases)."""
+
+DETERMINERS = wordlist(
+    """
+    the a an these this its their those that such
+    """
+)
+
+PRONOUN_SUBJECTS = wordlist(
+    """
+    it this these they that which we one
+    """
+)
+"""A subject that is only a pronoun names no feature: the clause is too vague alone."""

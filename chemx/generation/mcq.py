@@ -1,0 +1,221 @@
+"""Stage 2: the question stem and the four options, with a reproducible answer position.
+
+Seed 002 (section 3.3): "The question stem is generated from Effect alone, so Feature
+and Mechanism cannot leak into the wording of the stem. The correct option restates the
+Feature and Mechanism fields. Each distractor pairs another visible structural feature
+with a chemically plausible mechanism for the same effect." and "Answer positions are
+randomized."
+
+Every option, correct or not, is written with the same frame, "<Feature> <mechanism>,
+which accounts for <effect>." (the frame depends only on how the effect reads, see
+`chemx.generation.extract.EffectForm`), so options compete on the same effect with the
+same wording and tone and differ only in the feature–mechanism pair: same-effect
+competition and matched confidence by construction, then checked by
+`chemx.qc.anti_shortcut`. The correct option's text is the decomposition's Feature and
+Mechanism verbatim: nothing the paper does not say is added to it.
+
+The answer position comes from a random generator seeded with the candidate id, so the
+same candidate always gets the same letter, and over many candidates the letters are
+uniform (checked by `chemx validate` with a chi-square test).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from chemx.generation.extract import EffectForm
+from chemx.generation.features import is_plural
+from chemx.generation.lexicon import BASE_OF
+from chemx.generation.text import capitalise, decapitalise, names_label, squash
+from chemx.provenance.ids import digest
+from chemx.records import Option, ReasoningType
+
+Letter = Literal["A", "B", "C", "D"]
+LETTERS: tuple[Letter, ...] = ("A", "B", "C", "D")
+DISTRACTORS = 3
+ANSWER_SEED_SALT = "answer-position"
+
+QUESTIONS: dict[ReasoningType, str] = {
+    ReasoningType.MECHANISTIC: (
+        "Which structural feature of the {noun} shown most directly explains this effect?"
+    ),
+    ReasoningType.DESIGN: (
+        "Which structural feature of the {noun} shown most directly explains this outcome?"
+    ),
+    ReasoningType.CONDITION: (
+        "Which structural feature of the {noun} shown most directly explains why these "
+        "conditions are required?"
+    ),
+}
+"""The question sentence that ends every stem, by reasoning type."""
+
+DESIGN_PREDICATE = re.compile(
+    r"^(?P<aux>was|were)\s+(?:\w+\s+)?(?P<verb>introduced|chosen|designed|installed|placed|"
+    r"attached|kept|incorporated|selected|added|retained)\b",
+    re.I,
+)
+"""A Design mechanism from a paper ("was introduced to ..."): distractors echo its frame."""
+
+
+@dataclass(frozen=True)
+class OptionDraft:
+    """One option before lettering: its feature, mechanism and what backs them."""
+
+    feature: str
+    mechanism: str
+    correct: bool
+    key: str | None = None
+    """The feature's catalogue entry, when one names it."""
+    in_structure: bool = False
+    """Whether the catalogue found the feature on the structure's SMILES."""
+    specific: bool = True
+    """False when the mechanism is a generic fallback, not a feature-specific one."""
+
+
+@dataclass(frozen=True)
+class Mcq:
+    """A finished question: stem, lettered options, answer, and the drafts behind them."""
+
+    stem: str
+    options: tuple[Option, ...]
+    answer: Letter
+    drafts: tuple[OptionDraft, ...]
+    """In letter order."""
+
+
+def entry_noun(entry_type: str) -> str:
+    """'molecule' or 'reaction', as the stem names the image."""
+    return "reaction" if entry_type == "reaction" else "molecule"
+
+
+def neutral_effect(effect: str, labels: Sequence[str]) -> str:
+    """The effect with the structure's own label replaced: a stem names no compound number."""
+    for label in labels:
+        if label and names_label(effect, label):
+            effect = re.sub(
+                rf"(?<![\w\-]){re.escape(label)}(?![\w\-])", "the compound shown", effect
+            )
+    return squash(effect)
+
+
+def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:
+    """The stem, written from the Effect alone (plus the entry and reasoning type).
+
+    The Feature and Mechanism are not parameters on purpose: the stem cannot leak what
+    it is never given.
+    """
+    question = QUESTIONS[reasoning_type].format(noun=entry_noun(entry_type))
+    effect = effect.rstrip(". ")
+    if form == "vp":
+        return f"One structural feature {decapitalise(effect)}. {question}"
+    if form == "clause":
+        return f"{capitalise(effect)}. {question}"
+    return f"The observed outcome is {decapitalise(effect)}. {question}"
+
+
+def agree(predicate: str, plural: bool) -> str:
+    """Make a third-person-singular predicate agree with a plural subject.
+
+    Only the first word changes ("donates" -> "donate", "is" -> "are", "was" -> "were");
+    the table phrases are singular and most paper features are too.
+    """
+    if not plural:
+        return predicate
+    first, _, rest = predicate.partition(" ")
+    swaps = {"is": "are", "was": "were", "has": "have", "does": "do"}
+    lowered = first.lower()
+    if lowered in swaps:
+        replaced = swaps[lowered]
+    elif lowered in BASE_OF and BASE_OF[lowered] != lowered:
+        replaced = BASE_OF[lowered]
+    else:
+        return predicate
+    return f"{replaced} {rest}".strip()
+
+
+def design_frame(mechanism: str, correct_mechanism: str, plural: bool) -> str:
+    """A distractor mechanism in the correct option's Design frame, when it has one.
+
+    When the paper's mechanism reads "was introduced to ...", a distractor reading
+    "donates electron density ..." would stand out by tone alone; it becomes "was
+    introduced because it donates electron density ...".
+    """
+    match = DESIGN_PREDICATE.match(correct_mechanism)
+    if match is None:
+        return mechanism
+    aux = "were" if plural else "was"
+    pronoun = "they" if plural else "it"
+    return f"{aux} {match['verb'].lower()} because {pronoun} {agree(mechanism, plural)}"
+
+
+def with_article(feature: str) -> str:
+    """'The <feature>' (features are stored without determiners; Greek letters stay lower)."""
+    feature = feature.strip()
+    if feature.split(" ", 1)[0].lower() in ("the", "a", "an"):
+        return capitalise(feature)
+    return f"The {feature}"
+
+
+def option_text(feature: str, mechanism: str, effect: str, form: EffectForm) -> str:
+    """One option in the shared frame (see the module docstring)."""
+    head = f"{with_article(feature)} {mechanism.strip().rstrip('.,;')}"
+    effect = effect.strip().rstrip(".")
+    if form == "vp":
+        return f"{head} and thereby {decapitalise(effect)}."
+    if form == "clause":
+        return f"{head}; for this reason, {decapitalise(effect)}."
+    return f"{head}, which accounts for {decapitalise(effect)}."
+
+
+def answer_rng(candidate_id: str) -> random.Random:
+    """The random generator of one candidate: seeded by its id, so reproducible."""
+    return random.Random(digest(ANSWER_SEED_SALT, candidate_id))
+
+
+def assemble(
+    candidate_id: str,
+    correct: OptionDraft,
+    distractors: Sequence[OptionDraft],
+    stem: str,
+    effect: str,
+    form: EffectForm,
+) -> Mcq:
+    """Letter the options: the correct one at a seeded position, distractors shuffled."""
+    if len(distractors) != DISTRACTORS:
+        raise ValueError(f"an item needs {DISTRACTORS} distractors, got {len(distractors)}")
+    rng = answer_rng(candidate_id)
+    position = rng.randrange(len(LETTERS))
+    order = list(distractors)
+    rng.shuffle(order)
+    order.insert(position, correct)
+    options = tuple(
+        Option(
+            letter=letter,
+            feature=draft.feature,
+            mechanism=draft.mechanism,
+            text=option_text(draft.feature, draft.mechanism, effect, form),
+        )
+        for letter, draft in zip(LETTERS, order, strict=True)
+    )
+    return Mcq(stem=stem, options=options, answer=LETTERS[position], drafts=tuple(order))
+
+
+def distractor_draft(
+    feature: str,
+    mechanism: str,
+    correct_mechanism: str,
+    *,
+    key: str | None,
+    in_structure: bool,
+    specific: bool,
+) -> OptionDraft:
+    """A distractor: plural agreement and the Design frame applied to its mechanism."""
+    plural = is_plural(feature)
+    phrased = design_frame(mechanism, correct_mechanism, plural)
+    if phrased == mechanism:
+        phrased = agree(mechanism, plural)
+    return OptionDraft(feature, phrased, False, key, in_structure, specific)

@@ -1,0 +1,413 @@
+"""Curated feature -> mechanism table for the offline distractors.
+
+Each distractor pairs another visible feature with "a chemically plausible mechanism for
+the same effect" (seed 002, section 3.3). Offline, the mechanism comes from this table:
+for every catalogue key (`chemx.generation.catalogue`) one verb phrase whose subject is
+the feature, stating the textbook way that feature influences reactivity, binding or
+properties. The option frame (`chemx.generation.mcq`) then ties it to the item's effect
+("…, which accounts for <effect>"), so every option explains the same effect and only
+the feature–mechanism pair differs.
+
+Two phrasings per feature:
+
+- ``effect``: for Mechanistic and Design items (how a feature produces an outcome).
+- ``condition``: for Condition items (why a feature makes particular conditions necessary).
+
+Writing rules, checked by `tests/generation/test_mechanisms.py`: third person singular
+(the subject is the singular catalogue name), 45-120 characters so option lengths stay
+comparable with mechanisms taken from papers, assertive (no hedging term of
+`chemx.qc.anti_shortcut.HEDGING_TERMS`: a hedged distractor is a give-away), and free of
+any specific compound, residue or number, because the same phrase serves every paper.
+
+Features that have no catalogue entry (named only in the paper's text) get the
+``GENERIC`` phrasing of their broad class (`generic_mechanism`); the heuristic judge
+scores such distractors lower (`chemx.qc.judge`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chemx.generation.text import wordlist, words
+
+
+@dataclass(frozen=True)
+class Mechanisms:
+    """The two phrasings of one feature's mechanism (see the module docstring)."""
+
+    effect: str
+    condition: str
+
+
+TABLE: dict[str, Mechanisms] = {
+    "acrylamide": Mechanisms(
+        "acts as a Michael acceptor that forms a covalent bond with a nearby nucleophile",
+        "is a Michael acceptor that adds thiols and amines under the usual conditions",
+    ),
+    "nitroalkene": Mechanisms(
+        "makes the β-carbon strongly electrophilic through conjugation with the nitro group",
+        "is a strong Michael acceptor that polymerises or adds nucleophiles when warmed",
+    ),
+    "nitro": Mechanisms(
+        "withdraws electron density strongly by induction and resonance",
+        "is reduced by hydride and hydrogenation reagents and acidifies adjacent C–H bonds",
+    ),
+    "nitrile": Mechanisms(
+        "withdraws electron density through its polarised C≡N triple bond",
+        "is hydrolysed by strong aqueous acid or base and coordinates Lewis acids",
+    ),
+    "carboxylic_acid": Mechanisms(
+        "ionises to a carboxylate that forms salt bridges and hydrogen bonds",
+        "protonates basic reagents and must be deprotonated or protected before use",
+    ),
+    "boc": Mechanisms(
+        "masks the nitrogen lone pair as a carbamate and adds steric bulk around it",
+        "is cleaved by strong acid with loss of isobutylene and carbon dioxide",
+    ),
+    "carbamate": Mechanisms(
+        "delocalises the nitrogen lone pair into the carbonyl and rigidifies the linkage",
+        "is cleaved by strong acid or base, so pH extremes must be avoided",
+    ),
+    "cyclic_carbonate": Mechanisms(
+        "stores ring strain that favours ring-opening attack at the carbonyl carbon",
+        "opens on attack by alkoxides or amines and must be kept from strong nucleophiles",
+    ),
+    "benzyl_ester": Mechanisms(
+        "adds a hydrophobic aryl surface and protects the acid as a neutral ester",
+        "is removed by hydrogenolysis and is hydrolysed by aqueous base",
+    ),
+    "ester": Mechanisms(
+        "accepts hydrogen bonds at its carbonyl and withdraws electron density from the core",
+        "is hydrolysed by aqueous base, so strongly basic aqueous conditions must be avoided",
+    ),
+    "urea": Mechanisms(
+        "donates two N–H hydrogen bonds and accepts one at its planar carbonyl",
+        "is a poor nucleophile that needs forcing conditions to react at nitrogen",
+    ),
+    "sulfonamide": Mechanisms(
+        "presents an acidic N–H and two sulfonyl oxygens as hydrogen-bond partners",
+        "has an acidic N–H that is deprotonated by the bases used in the reaction",
+    ),
+    "sulfonate": Mechanisms(
+        "turns the attached oxygen into a good leaving group for substitution",
+        "is displaced by nucleophiles and must be kept away from them until the key step",
+    ),
+    "imide": Mechanisms(
+        "withdraws electron density through two flanking carbonyl groups",
+        "is opened by hydroxide or amines and needs anhydrous, non-nucleophilic conditions",
+    ),
+    "amide_nh": Mechanisms(
+        "donates a hydrogen bond through its N–H and fixes a planar amide geometry",
+        "has an N–H that is deprotonated by strong bases and coordinates metals",
+    ),
+    "amide_tertiary": Mechanisms(
+        "lacks an N–H donor and prefers a twisted conformation around the C–N bond",
+        "is resistant to hydrolysis and needs forcing conditions to be cleaved",
+    ),
+    "cyclopropyl": Mechanisms(
+        "adds compact, rigid lipophilic bulk whose strained ring has π-like C–C bonds",
+        "opens under strongly acidic or radical conditions because of its ring strain",
+    ),
+    "trifluoromethyl": Mechanisms(
+        "withdraws electron density inductively and raises lipophilicity",
+        "is inert under most conditions but strongly deactivates the ring toward electrophiles",
+    ),
+    "difluoromethyl": Mechanisms(
+        "acts as a lipophilic hydrogen-bond donor through its polarised C–H bond",
+        "bears an acidic C–H that strong bases deprotonate, so mild bases are required",
+    ),
+    "aryl_fluoride": Mechanisms(
+        "withdraws electron density inductively and blocks oxidation at the carbon it occupies",
+        "activates the ring toward nucleophilic aromatic substitution by strong nucleophiles",
+    ),
+    "aryl_chloride": Mechanisms(
+        "adds lipophilic bulk and withdraws electron density from the ring by induction",
+        "undergoes oxidative addition only with electron-rich palladium catalysts",
+    ),
+    "aryl_bromide": Mechanisms(
+        "adds polarisable bulk and can form a halogen bond through its σ-hole",
+        "undergoes oxidative addition to palladium and is lost under cross-coupling conditions",
+    ),
+    "aryl_iodide": Mechanisms(
+        "adds a large polarisable atom that forms strong halogen bonds",
+        "releases iodide on oxidative addition, which binds palladium and slows turnover",
+    ),
+    "dimethoxyaryl": Mechanisms(
+        "makes the ring strongly electron-rich through two resonance-donating methoxy groups",
+        "activates the ring toward electrophiles so that milder reagents suffice",
+    ),
+    "methoxy_aryl": Mechanisms(
+        "donates electron density into the ring by resonance through the oxygen lone pair",
+        "makes the ring electron-rich and prone to oxidation or electrophilic attack",
+    ),
+    "crown_ether": Mechanisms(
+        "preorganises several ether oxygens into a cavity that binds a cation",
+        "binds alkali-metal cations and changes the reactivity of their counter-anions",
+    ),
+    "catechol_ether": Mechanisms(
+        "delocalises its oxygen lone pairs into the fused benzene ring",
+        "is cleaved only by strong Lewis acids such as boron tribromide",
+    ),
+    "diaryl_ether": Mechanisms(
+        "donates electron density into both rings and acts as a flexible hinge",
+        "is stable to base and acid but cleaved by strong Lewis acids",
+    ),
+    "phenol": Mechanisms(
+        "donates a hydrogen bond and ionises to a phenolate at high pH",
+        "is deprotonated by bases and oxidised in air, so it must be protected",
+    ),
+    "alcohol": Mechanisms(
+        "donates and accepts hydrogen bonds and raises polarity",
+        "reacts with electrophilic reagents and must be protected or kept dilute",
+    ),
+    "silyl_ether": Mechanisms(
+        "caps an oxygen with a bulky, non-hydrogen-bonding silyl group",
+        "is cleaved by fluoride or aqueous acid, so those conditions must be avoided",
+    ),
+    "aldehyde": Mechanisms(
+        "provides an electrophilic carbonyl that forms enamines or iminium ions",
+        "epimerises and oxidises easily at its α-position and must be handled quickly",
+    ),
+    "quinone": Mechanisms(
+        "accepts electrons reversibly at its conjugated carbonyl groups",
+        "is reduced by mild reductants and adds nucleophiles under basic conditions",
+    ),
+    "ketone": Mechanisms(
+        "withdraws electron density and accepts a hydrogen bond at its carbonyl oxygen",
+        "enolises under basic conditions and reacts with hydride reagents",
+    ),
+    "imine": Mechanisms(
+        "offers a polarised C=N bond whose fixed geometry controls the approach of reagents",
+        "is hydrolysed by water and acid and must be kept dry until reduction",
+    ),
+    "quaternary_ammonium": Mechanisms(
+        "carries a permanent positive charge that raises water solubility",
+        "is a permanent cation that needs polar solvents and weakly coordinating anions",
+    ),
+    "n_methylpiperazine": Mechanisms(
+        "is protonated at physiological pH and forms ionic interactions as a cation",
+        "is basic and nucleophilic, so it scavenges acids and electrophiles",
+    ),
+    "piperazine": Mechanisms(
+        "provides a basic, protonatable nitrogen that raises polarity and solubility",
+        "is basic and nucleophilic, so it scavenges acids and electrophiles",
+    ),
+    "morpholine": Mechanisms(
+        "raises aqueous solubility through its weakly basic nitrogen and ether oxygen",
+        "is a moderately basic amine that coordinates metals and captures acids",
+    ),
+    "piperidine": Mechanisms(
+        "places a basic nitrogen in a rigid chair-shaped ring",
+        "has a nucleophilic nitrogen that competes with the intended nucleophile",
+    ),
+    "pyrrolidine": Mechanisms(
+        "forms an enamine or iminium ion through its ring N–H nitrogen",
+        "has a nucleophilic ring N–H nitrogen that reacts with electrophiles",
+    ),
+    "basic_amine": Mechanisms(
+        "is protonated at physiological pH and forms a charged hydrogen-bond donor",
+        "is basic and nucleophilic, so it competes for electrophiles and acids",
+    ),
+    "aminopyrimidine": Mechanisms(
+        "presents a donor–acceptor hydrogen-bond pair through its ring nitrogen and NH",
+        "is weakly basic and coordinates metals through its ring nitrogens",
+    ),
+    "diarylamine_nh": Mechanisms(
+        "donates a hydrogen bond and keeps the two flanking rings conjugated",
+        "is oxidised easily and is deprotonated by strong bases",
+    ),
+    "n_methyl": Mechanisms(
+        "removes an N–H donor and adds steric bulk at the nitrogen",
+        "blocks reaction at the nitrogen so that no protecting group is required",
+    ),
+    "tetrazine": Mechanisms(
+        "provides a very electron-poor diene for inverse-electron-demand cycloaddition",
+        "is attacked by thiols and other nucleophiles in biological media",
+    ),
+    "pyrimidine": Mechanisms(
+        "accepts hydrogen bonds at two ring nitrogens and lowers the ring's electron density",
+        "is electron-poor and undergoes nucleophilic substitution when activated",
+    ),
+    "quinoline": Mechanisms(
+        "coordinates metals and accepts hydrogen bonds through its ring nitrogen",
+        "binds metal catalysts through its nitrogen and slows their turnover",
+    ),
+    "pyridine": Mechanisms(
+        "withdraws electron density and accepts a hydrogen bond at its ring nitrogen",
+        "coordinates the metal catalyst through its nitrogen lone pair",
+    ),
+    "thiophene": Mechanisms(
+        "extends the conjugated π-system through an electron-rich sulfur heterocycle",
+        "is sensitive to strong oxidants and poisons some metal catalysts",
+    ),
+    "thioether": Mechanisms(
+        "binds soft metals through its sulfur lone pairs",
+        "is oxidised easily and poisons late-transition-metal catalysts",
+    ),
+    "phosphine": Mechanisms(
+        "donates its phosphorus lone pair to the metal and sets the steric environment",
+        "is oxidised by air to the phosphine oxide and must be handled under inert gas",
+    ),
+    "pinacol_boronate": Mechanisms(
+        "is oxidised to a phenol by peroxides through a boron ate complex",
+        "is hydrolysed slowly by water and transmetalates under basic conditions",
+    ),
+    "boronic_acid": Mechanisms(
+        "acts as a Lewis acid that binds diols and is oxidised by peroxides",
+        "protodeboronates under basic aqueous conditions, so an excess is needed",
+    ),
+    "trans_cyclooctene": Mechanisms(
+        "stores ring strain that accelerates cycloaddition at its double bond",
+        "isomerises to the unstrained cis isomer in the presence of thiols",
+    ),
+    "alkyne": Mechanisms(
+        "provides a linear, rigid π-system that undergoes cycloaddition",
+        "couples with itself under copper catalysis and oxygen, so air must be excluded",
+    ),
+    "vinyl": Mechanisms(
+        "adds a polymerisable or conjugating C=C bond at the chain end",
+        "polymerises or adds radicals when heated, so inhibitors are added",
+    ),
+    "alkene": Mechanisms(
+        "extends conjugation and fixes the geometry of the adjacent groups",
+        "adds electrophiles and radicals, so reagents that attack C=C bonds are avoided",
+    ),
+    "mesityl": Mechanisms(
+        "twists out of plane and shields the adjacent position with its ortho-methyl groups",
+        "shields the neighbouring reactive site so that harsher conditions are tolerated",
+    ),
+    "tert_butyl": Mechanisms(
+        "shields its neighbourhood sterically and raises lipophilicity",
+        "slows reactions at adjacent sites, so higher temperatures are required",
+    ),
+    "gem_dimethyl": Mechanisms(
+        "restricts conformational freedom through the Thorpe–Ingold effect",
+        "blocks enolisation and oxidation at the quaternary carbon it occupies",
+    ),
+    "aryl_methyl": Mechanisms(
+        "adds steric bulk next to the ring and donates electron density by hyperconjugation",
+        "is oxidised at its benzylic C–H bonds by strong oxidants",
+    ),
+    "phenoxazine": Mechanisms(
+        "acts as a strong electron donor through its nitrogen and oxygen lone pairs",
+        "is oxidised easily to a radical cation and must be kept from oxidants",
+    ),
+    "acridinium": Mechanisms(
+        "acts as a strongly oxidising photoexcited acceptor",
+        "is attacked by nucleophiles at its central carbon in basic media",
+    ),
+    "coumarin": Mechanisms(
+        "provides a rigid, conjugated lactone chromophore that fluoresces",
+        "opens its lactone ring under strongly basic conditions",
+    ),
+    "geminal_diaryl": Mechanisms(
+        "places two bulky aryl rings on one carbon and blocks one face sterically",
+        "shields the adjacent reactive centre so that slower, cleaner reaction results",
+    ),
+    "biaryl": Mechanisms(
+        "links two rings through a rotatable C–C bond that sets their dihedral angle",
+        "restricts rotation and must survive the coupling conditions used to form it",
+    ),
+    "fused_arene": Mechanisms(
+        "provides an extended flat π-surface for stacking and dispersion contacts",
+        "is prone to oxidation at its most electron-rich ring position",
+    ),
+    "alkyl_ether": Mechanisms(
+        "accepts hydrogen bonds and adds conformational flexibility",
+        "is inert to base but cleaved by strong Lewis or Brønsted acids",
+    ),
+    "methyl_ester": Mechanisms(
+        "masks the acid as a small neutral ester that accepts a hydrogen bond at its carbonyl",
+        "is saponified by aqueous hydroxide, so only mild bases can be used",
+    ),
+    "anthraquinone": Mechanisms(
+        "accepts two electrons reversibly into its extended, conjugated dione core",
+        "is reduced easily and needs an inert atmosphere to keep its reduced form",
+    ),
+    "styryl": Mechanisms(
+        "conjugates the aryl ring with the C=C bond and delocalises charge across both",
+        "makes the double bond prone to polymerisation and light-induced isomerisation",
+    ),
+    "n_aryl": Mechanisms(
+        "delocalises the nitrogen lone pair into the aromatic ring it is bonded to",
+        "lowers the nucleophilicity of the nitrogen so that forcing conditions are required",
+    ),
+    "para_phenylene": Mechanisms(
+        "links its two substituents linearly and conjugates them through the ring",
+        "transmits electronic effects between its substituents during the reaction",
+    ),
+    "meta_phenylene": Mechanisms(
+        "sets its two substituents at an angle and interrupts their conjugation",
+        "keeps its substituents apart so that they do not interfere with each other",
+    ),
+    "benzylic_ch2": Mechanisms(
+        "acts as a flexible spacer whose C–H bonds are weakened by the adjacent ring",
+        "carries activated C–H bonds that are oxidised under radical conditions",
+    ),
+    "quaternary_carbon": Mechanisms(
+        "blocks reactions at its own position and restricts rotation of its substituents",
+        "cannot enolise or epimerise, so harsher conditions are tolerated",
+    ),
+    "ethylene_linker": Mechanisms(
+        "separates the groups it joins by two freely rotating saturated carbons",
+        "allows intramolecular reaction between the groups it links when diluted",
+    ),
+    "phenyl": Mechanisms(
+        "adds a flat hydrophobic surface that engages in π-stacking",
+        "is inert under the conditions and needs no protection",
+    ),
+    "stereocentre": Mechanisms(
+        "fixes the three-dimensional orientation of the groups around it",
+        "epimerises under acidic or basic conditions through an achiral intermediate",
+    ),
+}
+"""Catalogue key -> mechanism phrasings (see the module docstring)."""
+
+GENERIC: dict[str, Mechanisms] = {
+    "heteroatom": Mechanisms(
+        "changes the local charge distribution through its lone pairs",
+        "coordinates reagents through its lone pairs and changes their reactivity",
+    ),
+    "ring": Mechanisms(
+        "rigidifies the scaffold and sets the orientation of its substituents",
+        "constrains the geometry so that only particular conditions give reaction",
+    ),
+    "substituent": Mechanisms(
+        "changes the steric and electronic environment of the neighbouring atoms",
+        "alters the reactivity of the neighbouring atoms toward the reagents used",
+    ),
+}
+"""Fallbacks by broad class for features no catalogue entry names."""
+
+_HETEROATOM_WORDS = wordlist(
+    """
+    nitrogen oxygen sulfur phosphorus boron silicon fluorine chlorine bromine iodine
+    hydroxyl amine amino oxygens nitrogens
+    """
+)
+_RING_WORDS = wordlist("ring rings cycle macrocycle core scaffold cavity bridge")
+
+
+def generic_class(feature: str) -> str:
+    """The broad class of a feature phrase: 'heteroatom', 'ring' or 'substituent'."""
+    tokens = set(words(feature))
+    if tokens & _HETEROATOM_WORDS:
+        return "heteroatom"
+    if tokens & _RING_WORDS:
+        return "ring"
+    return "substituent"
+
+
+def mechanism_for(key: str | None, feature: str, *, condition: bool) -> tuple[str, bool]:
+    """The mechanism phrase for a feature and whether it is specific (from the table).
+
+    Args:
+        key: the feature's catalogue key, or None when no entry names it.
+        feature: the feature phrase (used for the generic class when `key` is None).
+        condition: whether the item is a Condition item.
+    """
+    entry = TABLE.get(key) if key else None
+    specific = entry is not None
+    if entry is None:
+        entry = GENERIC[generic_class(feature)]
+    return (entry.condition if condition else entry.effect), specific

@@ -1,0 +1,158 @@
+"""Small text helpers shared by extraction, the anti-shortcut checks and the judges.
+
+Everything here is deliberately crude and deterministic: content words are lower-cased
+word tokens minus stop words, reduced to a rough stem, so that "fluorine" and
+"fluorines", or "stabilises" and "stabilise", compare equal. They are used to ask
+"does text A name the words of text B" (stem leakage, evidence support, same effect),
+never to understand chemistry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9′'\-]*[A-Za-z0-9]|[A-Za-z]")
+"""A word token: letters first, then letters, digits, primes and inner hyphens."""
+
+
+def wordlist(text: str) -> frozenset[str]:
+    """The whitespace-separated words of a block of text (for the word lists below)."""
+    return frozenset(text.split())
+
+
+STOP_WORDS = wordlist(
+    """
+    a an the of in on at to for from by with without into onto over under than then and or
+    but nor so as is are was were be been being it its this that these those their there
+    which who whom whose what when where why how not no only also very more most less least
+    both each other such same own one two three four five six has have had do does did can
+    cannot could may might must shall should will would we our they them he she his her i
+    you your
+    """
+)
+"""Function words that carry no content."""
+
+GENERIC_STRUCTURE_WORDS = wordlist(
+    """
+    group groups ring rings moiety moieties unit units substituent substituents atom atoms
+    structure structures compound compounds molecule molecules fragment fragments position
+    positions site sites part feature features
+    """
+)
+"""Structural head nouns too generic to count as naming a feature: a stem that says
+"ring" does not leak which ring. Used only by the stem-leak check (see
+`chemx.qc.anti_shortcut`)."""
+
+_SUFFIXES = (
+    "ations",
+    "ation",
+    "ising",
+    "izing",
+    "ised",
+    "ized",
+    "ises",
+    "izes",
+    "ise",
+    "ize",
+    "ing",
+    "ies",
+    "es",
+    "ed",
+    "s",
+    "e",
+)
+_MIN_STEM = 4
+
+
+def words(text: str) -> list[str]:
+    """The word tokens of `text`, lower-cased, in order."""
+    return [match.group(0).lower() for match in WORD.finditer(text)]
+
+
+def stem(word: str) -> str:
+    """A rough stem: the longest listed suffix is cut while at least 4 letters remain.
+
+    British and American spellings meet ("stabilise"/"stabilize" -> "stabil"), and
+    plural/verb endings disappear ("fluorines" -> "fluorin", "fluorine" -> "fluorin").
+    """
+    word = word.lower().replace("′", "'")
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= _MIN_STEM:
+            return word[: -len(suffix)]
+    return word
+
+
+def content_stems(text: str, *, drop: Iterable[str] = ()) -> set[str]:
+    """Stems of the content words of `text` (stop words and `drop` words removed)."""
+    dropped = STOP_WORDS | frozenset(drop)
+    return {stem(w) for w in words(text) if w not in dropped and len(w) > 1}
+
+
+def coverage(part: str, whole: str, *, drop: Iterable[str] = ()) -> float:
+    """Share of `part`'s content stems that occur in `whole` (1.0 when `part` has none)."""
+    mine = content_stems(part, drop=drop)
+    if not mine:
+        return 1.0
+    return len(mine & content_stems(whole, drop=drop)) / len(mine)
+
+
+def overlap(a: str, b: str, *, drop: Iterable[str] = ()) -> float:
+    """Overlap coefficient of two texts' content stems: |A & B| / min(|A|, |B|)."""
+    first, second = content_stems(a, drop=drop), content_stems(b, drop=drop)
+    if not first or not second:
+        return 0.0
+    return len(first & second) / min(len(first), len(second))
+
+
+def jaccard(a: str, b: str, *, drop: Iterable[str] = ()) -> float:
+    """Jaccard similarity of two texts' content stems."""
+    first, second = content_stems(a, drop=drop), content_stems(b, drop=drop)
+    if not first and not second:
+        return 1.0
+    return len(first & second) / len(first | second)
+
+
+def squash(text: str) -> str:
+    """Whitespace collapsed and stripped."""
+    return " ".join(text.split())
+
+
+def capitalise(text: str) -> str:
+    """First character upper-cased (the rest untouched: 'pKa', 'N-methyl' stay)."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def decapitalise(text: str) -> str:
+    """First character lower-cased unless the first word looks like a symbol ('NH', 'C5')."""
+    if not text:
+        return text
+    first = text.split()[0]
+    if len(first) > 1 and (first[1].isupper() or any(c.isdigit() for c in first)):
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def names_label(text: str, label: str) -> bool:
+    """Whether `text` names the compound label `label` ('2a', '(S)-4') as a whole token."""
+    if not label:
+        return False
+    pattern = rf"(?<![\w\-]){re.escape(label)}(?![\w\-])"
+    return re.search(pattern, text) is not None
+
+
+def distinctive_stems(phrase: str) -> set[str]:
+    """Stems of a feature phrase without generic words; hyphenated parts count alone.
+
+    "N-methyl group" -> {"methyl"}, "Methylation of the bridging nitrogen" ->
+    {"methyl", "bridg", "nitrogen"}: so they are recognised as the same feature.
+    """
+    parts = re.split(r"[\s\-–/()]+", phrase.lower())
+    return {
+        stem(part)
+        for part in parts
+        if len(part) > 1
+        and part not in STOP_WORDS
+        and part not in GENERIC_STRUCTURE_WORDS
+        and not part.isdigit()
+    }

@@ -1,0 +1,171 @@
+"""`chemx release`: a deterministic Hugging Face dataset folder from a build store.
+
+Layout::
+
+    DIR/README.md                  dataset card (YAML header + construction statistics)
+    DIR/LICENSES.md                licence of every source paper
+    DIR/data/test-00000-of-00001.parquet   rows with the image bytes
+    DIR/provenance/<item id>.json  one provenance record per item
+    DIR/release.json               manifest: counts, date selection, backends, funnel
+    DIR/checksums.sha256           SHA-256 of every file above (sha256sum format)
+    DIR/combined.sha256            SHA-256 of checksums.sha256: one number per release
+
+Following the ChemPro release pipeline (seed 001: "The build has no model calls and no
+randomness, so it produces byte-identical parquet files each time. VALIDATION_REPORT.md
+holds the combined checksum"): rows are sorted by item id, JSON is written with sorted
+keys, the parquet writer settings are fixed (`PARQUET_OPTIONS`), and no file records a
+time, a host or a path outside the release.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from chemx.provenance.store import ProvenanceStore
+from chemx.release.attrition import FunnelStage, funnel
+from chemx.release.card import dataset_card, licences_md
+from chemx.release.rows import DateRange, ReleaseError, ReleaseRow, collect
+from chemx.release.schema import DATA_FILE, SCHEMA_VERSION, SPLIT, arrow_schema
+
+CHECKSUMS = "checksums.sha256"
+COMBINED = "combined.sha256"
+MANIFEST = "release.json"
+CARD = "README.md"
+LICENCES = "LICENSES.md"
+PROVENANCE_DIR = "provenance"
+RELEASE_FILES = (CARD, LICENCES, MANIFEST, CHECKSUMS, COMBINED)
+PARQUET_OPTIONS: dict[str, Any] = {
+    "compression": "zstd",
+    "compression_level": 3,
+    "use_dictionary": False,
+    "write_statistics": False,
+    "data_page_version": "1.0",
+    "version": "2.6",
+}
+"""Fixed writer settings: the same rows always give the same bytes."""
+
+
+@dataclass(frozen=True)
+class ReleaseSummary:
+    """What a release wrote."""
+
+    out: Path
+    items: int
+    papers: int
+    combined_sha256: str
+    files: int
+    dates: str
+
+
+def dump_json(data: Any) -> bytes:
+    """Canonical JSON bytes: sorted keys, two-space indent, UTF-8, final newline."""
+    return (json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def parquet_bytes(rows: list[ReleaseRow]) -> bytes:
+    """The rows as one parquet file (one row group, fixed settings)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema = arrow_schema()
+    table = pa.Table.from_pylist([row.record() for row in rows], schema=schema)
+    buffer = io.BytesIO()
+    pq.write_table(table, buffer, row_group_size=max(1, len(rows)), **PARQUET_OPTIONS)
+    return buffer.getvalue()
+
+
+def _prepare(out: Path) -> None:
+    """Make `out` empty, refusing to delete anything that is not a previous release."""
+    if out.exists():
+        if not out.is_dir():
+            raise ReleaseError(f"{out} exists and is not a folder")
+        names = {p.name for p in out.iterdir()}
+        allowed = {*RELEASE_FILES, "data", PROVENANCE_DIR}
+        if names and not (names <= allowed and CHECKSUMS in names):
+            raise ReleaseError(
+                f"{out} is not empty and not a previous chemx release; choose another --out"
+            )
+        for name in names:
+            path = out / name
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def manifest(
+    rows: list[ReleaseRow], stages: list[FunnelStage], dates: DateRange, backends: dict[str, str]
+) -> dict[str, Any]:
+    """release.json: what was released and how it was built (no time)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "split": SPLIT,
+        "data_file": DATA_FILE,
+        "items": len(rows),
+        "papers": len({row.paper.id for row in rows}),
+        "dates": dates.describe(),
+        "published_after": dates.after.isoformat() if dates.after else None,
+        "published_before": dates.before.isoformat() if dates.before else None,
+        "backends": backends,
+        "funnel": [stage.model_dump() for stage in stages],
+    }
+
+
+def release_backends(rows: list[ReleaseRow]) -> dict[str, str]:
+    """The generator and judge backends behind the released items (sorted, joined)."""
+    generators = sorted({row.candidate.backend for row in rows})
+    judges = sorted(
+        {
+            d["backend"]
+            for row in rows
+            for d in row.provenance["decisions"]
+            if d["gate"] == "qc3" and d["verdict"] == "accept"
+        }
+    )
+    evidence = sorted({row.evidence.backend for row in rows})
+    return {
+        "generator": ", ".join(generators) or "none",
+        "judge": ", ".join(judges) or "none",
+        "evidence": ", ".join(evidence) or "none",
+    }
+
+
+def write_release(store_dir: Path, out: Path, dates: DateRange | None = None) -> ReleaseSummary:
+    """Release the accepted items of the store at `store_dir` into `out`."""
+    dates = dates or DateRange()
+    with ProvenanceStore(store_dir, readonly=True) as store:
+        rows = collect(store, dates)
+        stages = funnel(store)
+    if not rows:
+        raise ReleaseError(f"no accepted items in {store_dir} for {dates.describe()}")
+    _prepare(out)
+    files: dict[str, bytes] = {}
+    files[DATA_FILE] = parquet_bytes(rows)
+    for row in rows:
+        files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(row.provenance)
+    info = manifest(rows, stages, dates, release_backends(rows))
+    files[MANIFEST] = dump_json(info)
+    files[CARD] = dataset_card(rows, stages, info, len(files[DATA_FILE])).encode()
+    files[LICENCES] = licences_md(rows).encode()
+    for name, data in files.items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    listing = "".join(
+        f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in sorted(files.items())
+    ).encode()
+    (out / CHECKSUMS).write_bytes(listing)
+    combined = hashlib.sha256(listing).hexdigest()
+    (out / COMBINED).write_bytes(f"{combined}  {CHECKSUMS}\n".encode())
+    return ReleaseSummary(
+        out=out,
+        items=len(rows),
+        papers=info["papers"],
+        combined_sha256=combined,
+        files=len(files) + 2,
+        dates=dates.describe(),
+    )

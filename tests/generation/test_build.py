@@ -1,0 +1,111 @@
+"""`chemx build --corpus sample` end to end: candidates, decisions, items, report, trace."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from chemx.cli import app
+from chemx.provenance.store import ProvenanceStore
+from chemx.records import Candidate, Gate, Item, NodeKind, Paper, Structure, StructureRole, Verdict
+from tests.generation._shared import sample_build
+
+REJECTING_GATES = {Gate.GENERATION, Gate.ANTI_SHORTCUT, Gate.QC3}
+
+
+def test_the_default_build_generates_accepted_items_offline() -> None:
+    out, report = sample_build()
+    assert report.stages == ["acquire", "visual", "grounding", "generation"]
+    assert report.generation_backends == {
+        "generator": "template-v1",
+        "judge": "heuristic-judge-v1",
+    }
+    items = report.totals["item"]["ok"]
+    assert items >= 20, report.totals
+    funnel = {stage.name: stage.count for stage in report.attrition}
+    assert funnel["accepted"] == items
+    assert funnel["candidates"] == funnel["explanatory"]
+    assert funnel["explanatory"] >= funnel["candidates"] >= funnel["decomposed"]
+    assert funnel["decomposed"] >= funnel["passed anti-shortcut"] >= items
+    assert report.funnel_png and (out / "attrition.png").read_bytes().startswith(b"\x89PNG")
+    saved = json.loads((out / "build_report.json").read_text())
+    assert saved["generation_backends"]["generator"] == "template-v1"
+    kinds = {(b.kind, b.backend) for b in report.backends}
+    assert ("candidate", "template-v1") in kinds
+    assert ("item", "template-v1+heuristic-judge-v1") in kinds
+
+
+def test_every_candidate_is_an_item_or_has_a_rejecting_decision() -> None:
+    out, _ = sample_build()
+    with ProvenanceStore(out, readonly=True) as store:
+        candidates = [n for n in store.nodes(NodeKind.CANDIDATE)]
+        assert candidates
+        for node in candidates:
+            candidate = node.record
+            assert isinstance(candidate, Candidate)
+            evidence = store.get(candidate.evidence_id)
+            assert evidence is not None and evidence.id == candidate.parent_id
+            decisions = store.decisions(node.id)
+            children = store.children(node.id)
+            if children:
+                (item,) = children
+                assert isinstance(item.record, Item) and not node.rejected
+                assert any(d.gate is Gate.QC3 and d.verdict is Verdict.ACCEPT for d in decisions)
+                check_item(store, item.record)
+            else:
+                rejects = [d for d in decisions if d.verdict is Verdict.REJECT]
+                assert node.rejected and rejects and rejects[0].gate in REJECTING_GATES
+
+
+def check_item(store: ProvenanceStore, item: Item) -> None:
+    paper = store.get(item.paper_id)
+    structure = store.get(item.structure_id)
+    assert paper is not None and isinstance(paper.record, Paper)
+    assert structure is not None and isinstance(structure.record, Structure)
+    assert item.licence_url == paper.record.licence_url and item.licence_url
+    assert item.published == paper.record.published and item.published
+    reaction = structure.record.role is StructureRole.REACTION
+    assert item.entry_type == ("reaction" if reaction else "molecule")
+    assert item.image_sha256 == structure.record.image_sha256
+    assert len(item.options) == 4 and item.answer in "ABCD"
+
+
+def test_audit_shows_generation_rejections() -> None:
+    out, _ = sample_build()
+    result = CliRunner().invoke(app, ["audit", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    gates = {(group["gate"], group["reason"]) for group in json.loads(result.output)}
+    assert ("generation", "too_vague") in gates
+    assert {gate for gate, _ in gates} >= {"generation", "qc2", "qc1"}
+
+
+def test_trace_of_an_item_shows_the_whole_chain() -> None:
+    out, _ = sample_build()
+    with ProvenanceStore(out, readonly=True) as store:
+        item = next(store.nodes(NodeKind.ITEM)).record
+    runner = CliRunner()
+    result = runner.invoke(app, ["trace", item.id, "--out", str(out)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    positions = [
+        text.index(f"{kind} ")
+        for kind in ("paper", "figure", "structure", "evidence", "candidate", "item")
+    ]
+    assert positions == sorted(positions), text
+    for needle in (
+        "qc1:",
+        "qc2: accept",
+        "generation: accept",
+        "anti_shortcut: accept",
+        "qc3: accept",
+        "template-v1",
+        "heuristic-judge-v1",
+        "scores:",
+        "overall=",
+    ):
+        assert needle in text, needle
+    as_json = json.loads(runner.invoke(app, ["trace", item.id, "--out", str(out), "--json"]).output)
+    kinds = [a["kind"] for a in as_json["ancestors"]]
+    assert kinds == ["corpus", "paper", "figure", "structure", "evidence", "candidate"]
+    assert all("model_calls" in a for a in as_json["ancestors"])

@@ -1,0 +1,164 @@
+"""The SMARTS catalogue, the mechanism table, the distractor pool and the option frames."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from chemx.generation.catalogue import BY_KEY, GROUPS, group_for_feature, visible_groups
+from chemx.generation.features import (
+    VisibleFeature,
+    same_feature,
+    select_other_features,
+    structure_features,
+    text_features,
+)
+from chemx.generation.mcq import (
+    LETTERS,
+    OptionDraft,
+    agree,
+    assemble,
+    neutral_effect,
+    option_text,
+    stem_text,
+)
+from chemx.generation.mechanisms import GENERIC, TABLE, mechanism_for
+from chemx.grounding.dataset import gold_path
+from chemx.qc.anti_shortcut import hedging_terms
+from chemx.records import ReasoningType
+
+
+def test_catalogue_finds_the_drawn_groups_on_gold_smiles() -> None:
+    gold = json.loads(gold_path().read_text(encoding="utf-8"))
+    cases = {
+        (1, "2b"): {"acrylamide", "aminopyrimidine", "pyridine"},
+        (1, "4"): {"cyclopropyl", "aryl_fluoride", "aminopyrimidine"},
+        (2, "(S)-4"): {"silyl_ether", "pyrrolidine", "geminal_diaryl"},
+        (9, "12a"): {"difluoromethyl", "aryl_chloride", "amide_nh"},
+    }
+    seen = {}
+    for paper in gold["papers"]:
+        for figure in paper["figures"]:
+            for structure in figure["structures"]:
+                key = (paper["number"], structure["identifier"])
+                if key in cases and structure.get("smiles"):
+                    seen[key] = {g.key for g in visible_groups(structure["smiles"])}
+    for identifier, expected in cases.items():
+        assert expected <= seen[identifier], (identifier, seen[identifier])
+    # a specific match hides the general groups it implies
+    assert "amide_nh" not in seen[1, "2b"] and "alkene" not in seen[1, "2b"]
+
+
+def test_every_catalogue_entry_has_a_clean_mechanism() -> None:
+    assert set(TABLE) == {group.key for group in GROUPS}
+    for key, entry in {**TABLE, **GENERIC}.items():
+        for phrase in (entry.effect, entry.condition):
+            assert 45 <= len(phrase) <= 120, (key, phrase)
+            assert not hedging_terms(phrase), (key, phrase)
+            assert not any(ch.isdigit() for ch in phrase), (key, phrase)
+    for group in GROUPS:
+        assert not hedging_terms(group.name), group.name
+    text, specific = mechanism_for(None, "wider cavity", condition=False)
+    assert not specific and text == GENERIC["ring"].effect
+
+
+def test_aliases_name_the_most_specific_entry() -> None:
+    names = {
+        "para-methoxy group": "methoxy_aryl",
+        "three-membered ring": "cyclopropyl",
+        "N-methyl tertiary amide": "amide_tertiary",
+        "bridging nitrogen": "diarylamine_nh",
+        "5-fluoropyrimidine": "aryl_fluoride",
+    }
+    for phrase, key in names.items():
+        group = group_for_feature(phrase)
+        assert group is not None and group.key == key, (phrase, group)
+    assert group_for_feature("nitrogen lone pair") is None  # "nitro" must not match
+
+
+def test_the_cause_is_never_offered_as_a_distractor() -> None:
+    smiles = "O=C(Nc1cccc(Nc2nccc(-c3cccnc3)n2)c1)C1CC1"  # 2a, a cyclopropyl amide
+    pool = structure_features(smiles)
+    chosen = select_other_features("three-membered ring", pool)
+    assert "cyclopropyl" not in {f.key for f in chosen}
+    assert 3 <= len(chosen) <= 5
+    assert same_feature("N-methyl group", "Methylation of the bridging nitrogen")
+    assert same_feature("meta-methyl group", "aryl methyl group")
+    assert not same_feature("pyridine ring nitrogen", "amide N–H")
+    duplicated = [VisibleFeature("ortho-fluorine", "aryl_fluoride", "text:x", False)] * 2
+    assert len(select_other_features("acrylamide", duplicated)) == 1
+
+
+def test_groups_the_mechanism_names_are_part_of_the_cause() -> None:
+    smiles = "COc1ccc(CCNC(=O)Cc2ccc(OC)c(OC)c2)cc1OC"  # amide 5: two dimethoxyarenes
+    pool = structure_features(smiles)
+    assert "dimethoxyaryl" in {f.key for f in pool}
+    unaware = select_other_features("phenethyl ring", pool)
+    assert "dimethoxyaryl" in {f.key for f in unaware}  # the trap this guards against
+    chosen = select_other_features(
+        "phenethyl ring", pool, mechanism="is activated by two methoxy groups"
+    )
+    assert not {"dimethoxyaryl", "methoxy_aryl"} & {f.key for f in chosen}
+
+
+def test_text_features_belong_to_the_compound() -> None:
+    sentences = [
+        ("s1", "Under these conditions, nitroalkene 2, with its para-methoxy group, was slow."),
+        ("s2", "The NHS ester of 1 labelled lysines."),
+        (
+            "s3",
+            "The difluoromethyl group of 12a binds Tyr58, which the trifluoromethyl group "
+            "of 12d cannot do, and this accounts for the higher potency of 12a.",
+        ),
+    ]
+    assert [f.name for f in text_features(sentences, ["2"])] == ["para-methoxy group"]
+    assert [f.name for f in text_features(sentences, ["1"])] == ["NHS ester"]
+    names_12d = {f.name for f in text_features(sentences, ["12d"])}
+    assert names_12d == {"trifluoromethyl group"}  # the explained feature is 12a's
+
+
+def test_partial_readings_drop_ring_artefacts() -> None:
+    misread = "CN1CCN(CC1)CC(=O)Nc1cccc(c1)NC1=NC=CC(=CC*1)c1c*ccc1"  # OSRA on 2e
+    keys = {f.key for f in structure_features(misread, partial=True)}
+    assert "trans_cyclooctene" not in keys and "imine" not in keys
+    assert "n_methylpiperazine" in keys
+
+
+def test_answer_positions_are_reproducible_and_balanced() -> None:
+    correct = OptionDraft("acrylamide", "reacts with Cys95", True)
+    distractors = [OptionDraft(f"feature {i}", "does something else here", False) for i in "xyz"]
+    letters = Counter()
+    for index in range(400):
+        mcq = assemble(f"can_{index:016x}", correct, distractors, "stem?", "an effect", "np")
+        again = assemble(f"can_{index:016x}", correct, distractors, "stem?", "an effect", "np")
+        assert mcq == again
+        assert [o.letter for o in mcq.options] == list(LETTERS)
+        assert mcq.options[LETTERS.index(mcq.answer)].feature == "acrylamide"
+        letters[mcq.answer] += 1
+    assert all(80 <= letters[letter] <= 120 for letter in LETTERS), letters
+
+
+@pytest.mark.parametrize("form", ["np", "vp", "clause"])
+def test_stem_and_options_share_the_effect_and_not_the_feature(form: str) -> None:
+    effect = {
+        "np": "a 14-fold faster cycloaddition",
+        "vp": "accelerates the cycloaddition 14-fold",
+        "clause": "the reaction proceeded without a Lewis acid",
+    }[form]
+    stem = stem_text(effect, form, ReasoningType.MECHANISTIC, "reaction")  # type: ignore[arg-type]
+    assert "reaction shown" in stem and stem.endswith("?")
+    option = option_text("2-pyridyl substituent", "lowers the LUMO", effect, form)  # type: ignore[arg-type]
+    assert option.startswith("The 2-pyridyl substituent lowers the LUMO")
+    assert effect.split()[-1] in option and "pyridyl" not in stem
+
+
+def test_grammar_helpers() -> None:
+    assert agree("donates electron density", plural=True) == "donate electron density"
+    assert agree("is protonated", plural=True) == "are protonated"
+    assert agree("is protonated", plural=False) == "is protonated"
+    assert neutral_effect("the 8-fold higher potency of 12a", ["12a"]) == (
+        "the 8-fold higher potency of the compound shown"
+    )
+    assert BY_KEY["acrylamide"].implies

@@ -1,0 +1,132 @@
+"""Every anti-shortcut rule fails on a question crafted to break it, and only that rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from chemx.generation.mcq import option_text
+from chemx.qc.anti_shortcut import HEDGING_TERMS, ShortcutReport, check, hedging_terms
+from chemx.records import Gate, Option, Verdict
+
+EFFECT = "a 14-fold faster cycloaddition"
+FEATURE = "2-pyridyl substituent"
+EVIDENCE = (
+    "The electron-withdrawing 2-pyridyl substituent of 4b lowers the LUMO of the tetrazine, "
+    "which accelerates the cycloaddition 14-fold relative to 1."
+)
+STEM = (
+    "The observed outcome is a 14-fold faster cycloaddition. Which structural feature of the "
+    "molecule shown most directly explains this effect?"
+)
+PAIRS = [
+    ("carboxylic acid", "ionises to a carboxylate that forms salt bridges and hydrogen bonds"),
+    ("2-pyridyl substituent", "lowers the LUMO of the tetrazine ring by withdrawing electrons"),
+    ("amide N–H", "donates a hydrogen bond through its N–H and fixes a planar amide geometry"),
+    ("para-phenylene linker", "links its two substituents linearly and conjugates them fully"),
+]
+
+
+def options(pairs: list[tuple[str, str]] = PAIRS, effect: str = EFFECT) -> list[Option]:
+    return [
+        Option(letter=letter, feature=f, mechanism=m, text=option_text(f, m, effect, "np"))
+        for letter, (f, m) in zip("ABCD", pairs, strict=True)
+    ]
+
+
+def run(opts: list[Option], stem: str = STEM, answer: str = "B", **kw: str) -> ShortcutReport:
+    args = {"effect": EFFECT, "feature": FEATURE, "evidence_text": EVIDENCE} | kw
+    return check(stem, opts, answer, **args)
+
+
+def codes(report: ShortcutReport) -> list[str]:
+    return [failure.code for failure in report.failures]
+
+
+def test_a_well_formed_question_passes() -> None:
+    report = run(options())
+    assert report.passed, report.failures
+    decision = report.decision("can_0000000000000001")
+    assert decision.gate is Gate.ANTI_SHORTCUT and decision.verdict is Verdict.ACCEPT
+    assert decision.scores["length_ratio"] <= 2.0
+
+
+def test_malformed() -> None:
+    assert codes(run(options()[:3])) == ["malformed"]
+    assert codes(run(options(), answer="E")) == ["malformed"]
+
+
+def test_different_effect() -> None:
+    opts = options()
+    opts[2] = opts[2].model_copy(
+        update={"text": option_text(*PAIRS[2], "a higher melting point", "np")}
+    )
+    assert codes(run(opts)) == ["different_effect"]
+
+
+def test_length_imbalance() -> None:
+    pairs = list(PAIRS)
+    pairs[1] = (FEATURE, PAIRS[1][1] + ", " + "which stabilises the transition state " * 5)
+    assert codes(run(options(pairs))) == ["length_imbalance"]
+
+
+@pytest.mark.parametrize("term", ["indirect", "secondary", "may", "possibly", "to some extent"])
+def test_hedging_term(term: str) -> None:
+    pairs = list(PAIRS)
+    pairs[0] = ("carboxylic acid", f"{term} ionises to a carboxylate that forms salt bridges")
+    report = run(options(pairs))
+    assert codes(report) == ["hedging_term"]
+    assert "A:" in report.failures[0].detail
+
+
+def test_hedges_in_the_shared_effect_do_not_count() -> None:
+    effect = "amine–HF reagents could not be used"
+    report = run(options(effect=effect), effect=effect, stem=f"{effect}. Which feature?")
+    assert "hedging_term" not in codes(report)
+
+
+def test_stem_names_the_feature() -> None:
+    stem = STEM.replace("cycloaddition.", "cycloaddition of the pyridyl tetrazine.")
+    assert codes(run(options(), stem=stem)) == ["stem_names_feature"]
+
+
+def test_unsupported_feature() -> None:
+    pairs = list(PAIRS)
+    pairs[1] = ("strained alkyne", "lowers the LUMO of the tetrazine ring by withdrawing electrons")
+    report = run(options(pairs), feature="strained alkyne")
+    assert codes(report) == ["unsupported_feature"]
+
+
+def test_duplicate_feature() -> None:
+    pairs = list(PAIRS)
+    pairs[3] = ("pyridyl ring", "links its two substituents linearly and conjugates them fully")
+    assert codes(run(options(pairs))) == ["duplicate_feature"]
+
+
+def test_a_rejection_names_every_failure() -> None:
+    pairs = list(PAIRS)
+    pairs[0] = ("carboxylic acid", "might ionise")
+    pairs[3] = ("pyridyl ring", "links its two substituents linearly and conjugates them fully")
+    report = run(options(pairs))
+    decision = report.decision("can_0000000000000002")
+    assert decision.verdict is Verdict.REJECT and decision.reason == codes(report)[0]
+    assert "hedging_term" in decision.detail and "duplicate_feature" in decision.detail
+
+
+def test_the_hedging_list_is_the_one_list() -> None:
+    assert {
+        "indirect",
+        "secondary",
+        "partially",
+        "may",
+        "might",
+        "possibly",
+        "somewhat",
+        "minor",
+        "slightly",
+        "could",
+        "perhaps",
+        "likely",
+        "arguably",
+    } <= set(HEDGING_TERMS)
+    assert hedging_terms("It may, PERHAPS, be indirect.") == ["may", "perhaps", "indirect"]
+    assert hedging_terms("mayonnaise is likelihood-free") == []

@@ -1,0 +1,180 @@
+"""`chemx release` and `chemx validate` on the sample build."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from chemx.cli import app
+from chemx.release import DateRange, validate, write_release
+from chemx.release.schema import COLUMNS, DATA_FILE, arrow_schema
+from tests.generation._shared import encoder, sample_build
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out, _ = sample_build()
+    folder = tmp_path_factory.mktemp("release") / "release"
+    write_release(out, folder)
+    return folder
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def test_two_releases_are_byte_identical(released: Path, tmp_path: Path) -> None:
+    out, _ = sample_build()
+    again = tmp_path / "again"
+    summary = write_release(out, again)
+    first, second = files_of(released), files_of(again)
+    assert first == second
+    assert DATA_FILE in first and "README.md" in first and "checksums.sha256" in first
+    assert summary.combined_sha256 in first["combined.sha256"].decode()
+    write_release(out, again)  # re-releasing into a previous release replaces it
+    assert files_of(again) == first
+
+
+def test_datasets_loads_it_with_images(released: Path, tmp_path: Path) -> None:
+    from datasets import load_dataset
+
+    data = load_dataset(
+        "parquet",
+        data_files={"test": str(released / DATA_FILE)},
+        cache_dir=str(tmp_path / "hf"),
+    )["test"]
+    assert data.column_names == [name for name, _, _ in COLUMNS]
+    row = data[0]
+    assert row["image"].size[0] > 10 and row["image"].mode in ("RGB", "RGBA", "L", "P")
+    assert len(row["choices"]) == 4 and row["answer"] in "ABCD"
+    manifest = json.loads((released / "release.json").read_text())
+    assert len(data) == manifest["items"] >= 20
+    card = (released / "README.md").read_text()
+    assert card.startswith("---\nlicense: other") and "| accepted |" in card
+    assert "| explanatory |" in card and "template-v1" in card
+
+
+def test_the_release_validates(released: Path) -> None:
+    report = validate(released, encoder=encoder())
+    assert report.ok, [(c.name, c.message) for c in report.checks if not c.ok]
+    assert report.check("answer_balance").message.count("p =") == 1
+    assert not report.check("answer_balance").skipped
+
+
+def rewrite(folder: Path, change: Callable[[list[dict[str, Any]]], None]) -> None:
+    rows = pq.read_table(folder / DATA_FILE).to_pylist()
+    change(rows)
+    pq.write_table(pa.Table.from_pylist(rows, schema=arrow_schema()), folder / DATA_FILE)
+
+
+def tampered(released: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "tampered"
+    shutil.copytree(released, copy)
+    return copy
+
+
+def test_two_correct_answers_fail(released: Path, tmp_path: Path) -> None:
+    copy = tampered(released, tmp_path)
+
+    def duplicate_answer(rows: list[dict[str, Any]]) -> None:
+        index = "ABCD".index(rows[0]["answer"])
+        rows[0]["choices"][(index + 1) % 4] = rows[0]["choices"][index]
+
+    rewrite(copy, duplicate_answer)
+    report = validate(copy, encoder=encoder())
+    assert not report.ok
+    assert not report.check("one_answer").ok and not report.check("files").ok
+    assert report.check("provenance").ok
+
+
+def test_missing_provenance_fails(released: Path, tmp_path: Path) -> None:
+    copy = tampered(released, tmp_path)
+    victim = sorted((copy / "provenance").glob("*.json"))[0]
+    victim.unlink()
+    report = validate(copy, encoder=encoder())
+    assert not report.check("provenance").ok and victim.stem in report.check("provenance").message
+
+
+def test_a_duplicated_stem_fails(released: Path, tmp_path: Path) -> None:
+    copy = tampered(released, tmp_path)
+
+    def duplicate_stem(rows: list[dict[str, Any]]) -> None:
+        rows[1]["stem"] = rows[0]["stem"]
+
+    rewrite(copy, duplicate_stem)
+    report = validate(copy, encoder=encoder())
+    assert not report.check("near_duplicates").ok
+    assert report.check("one_answer").ok
+
+
+def test_date_split(tmp_path: Path) -> None:
+    out, _ = sample_build()
+    cutoff = dt.date(2021, 12, 31)
+    after = write_release(out, tmp_path / "after", DateRange(after=cutoff))
+    before = write_release(out, tmp_path / "before", DateRange(before=cutoff))
+    total = json.loads((tmp_path / "after" / "release.json").read_text())["funnel"][-1]["count"]
+    assert after.items and before.items and after.items + before.items == total
+    for folder, keep in (("after", lambda d: d > cutoff), ("before", lambda d: d < cutoff)):
+        table = pq.read_table(tmp_path / folder / DATA_FILE, columns=["published"])
+        dates = [dt.date.fromisoformat(v) for v in table.column("published").to_pylist()]
+        assert dates and all(keep(d) for d in dates)
+    assert "after 2021-12-31" in (tmp_path / "after" / "README.md").read_text()
+
+
+def test_cli_release_and_validate(
+    released: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("chemx.grounding.encoder.load_encoder", lambda device="cpu": encoder())
+    out, _ = sample_build()
+    runner = CliRunner()
+    target = tmp_path / "cli"
+    result = runner.invoke(app, ["release", "--out", str(target), "--store", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["items"] >= 20
+    assert files_of(target) == files_of(released)
+    ok = runner.invoke(app, ["validate", str(target)])
+    assert ok.exit_code == 0, ok.output
+    (
+        target
+        / "provenance"
+        / next(iter(sorted(p.name for p in (target / "provenance").iterdir())))
+    ).unlink()
+    bad = runner.invoke(app, ["validate", str(target), "--json"])
+    assert bad.exit_code == 1 and json.loads(bad.output)["ok"] is False
+    empty = runner.invoke(
+        app,
+        [
+            "release",
+            "--out",
+            str(tmp_path / "none"),
+            "--store",
+            str(out),
+            "--published-after",
+            "2099-01-01",
+        ],
+    )
+    assert empty.exit_code == 2 and "no accepted items" in empty.output
+    wrong = runner.invoke(
+        app,
+        [
+            "release",
+            "--out",
+            str(tmp_path / "x"),
+            "--store",
+            str(out),
+            "--published-before",
+            "yesterday",
+        ],
+    )
+    assert wrong.exit_code == 2
