@@ -181,6 +181,79 @@ def test_llm_mode_with_prefilter_records_calls_and_saves_some(
     assert len(structures) >= len(evidence)
 
 
+class FaultyEvery:
+    """Every `period`-th request gets a fault (429, 500, timeout, malformed body in turn)."""
+
+    def __init__(self, period: int, hang_s: float) -> None:
+        self.period = period
+        self.faults = [
+            Reply.rate_limited("0.01"),
+            Reply.server_error(500),
+            Reply.hang(hang_s),
+            Reply.malformed(),
+        ]
+        self.seen = 0
+        self.injected: list[int] = []
+
+    def __call__(self, request: RecordedRequest) -> Reply:
+        self.seen += 1
+        if self.seen % self.period == 0:
+            self.injected.append(self.faults[len(self.injected) % len(self.faults)].status)
+            return self.faults[(len(self.injected) - 1) % len(self.faults)]
+        return scripted(request)
+
+
+def accepted_evidence(out: Path) -> set[tuple[str, tuple[str, ...], str]]:
+    """(structure, sentences, QC 2 reason) of every evidence block, as stored."""
+    with ProvenanceStore(out, readonly=True) as store:
+        rows = set()
+        for node in store.nodes(NodeKind.EVIDENCE):
+            assert isinstance(node.record, Evidence)
+            [decision] = [d for d in store.decisions(node.id) if d.gate is Gate.QC2]
+            sentences = tuple(s.sentence_id for s in node.record.sentences)
+            rows.add((node.parent_id or "", sentences, f"{decision.verdict}:{decision.reason}"))
+        return rows
+
+
+def ground_with_cache(out: Path, backends: GroundingBackends, config: ModelsConfig) -> None:
+    """As `chemx build` does: one store, the model client caching answers in it."""
+    with ProvenanceStore(out) as store, ModelClient(config, cache=store) as client:
+        backends.model_client = client
+        agent = GroundingAgent(store, backends)
+        for node in list(store.nodes(NodeKind.PAPER)):
+            agent.process(node.id)
+
+
+def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
+    gold_store_copy: Callable[..., Path],
+    offline_backends: GroundingBackends,
+    fake_server: FakeOpenAIServer,
+    make_config: Callable[..., ModelsConfig],
+) -> None:
+    settings = GroundingSettings(grounding="llm", expansion="llm")
+    config = make_config("grounding", model="fake-llm", timeout_s=0.5, max_retries=4)
+    stores, requests = {}, {}
+    faults = FaultyEvery(20, hang_s=2.0)
+    for name, responder in (("clean", scripted), ("faulty", faults)):
+        fake_server.reset()
+        fake_server.responder = responder
+        stores[name] = gold_store_copy(SUBSET)
+        ground_with_cache(stores[name], offline_backends.derive(settings), config)
+        requests[name] = len(fake_server.requests)
+    assert len(faults.injected) >= 3 and {429, 500} <= set(faults.injected)  # faults happened
+    assert requests["faulty"] > requests["clean"] > 20  # ... and were retried
+    assert accepted_evidence(stores["faulty"]) == accepted_evidence(stores["clean"])
+    assert any(":explanatory" in row[2] for row in accepted_evidence(stores["faulty"]))
+
+    fake_server.reset()
+    with ProvenanceStore(stores["faulty"]) as store:
+        before = store.table_counts()
+    ground_with_cache(stores["faulty"], offline_backends.derive(settings), config)
+    with ProvenanceStore(stores["faulty"], readonly=True) as store:
+        assert store.table_counts() == before  # nothing new
+    assert fake_server.requests == []  # the re-run made no model call: all from the cache
+
+
 # -- the build ---------------------------------------------------------------------------
 
 
