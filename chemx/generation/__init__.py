@@ -4,9 +4,9 @@
 - `catalogue`, `mechanisms`, `features`: visible features and distractor mechanisms.
 - `mcq`: stem and option frames, seeded answer position.
 - `backends`: the ``template-v1`` and ``llm:<model>`` generators.
-- `agent`: the per-paper stage that writes candidates, decisions and items (exported by
-  `chemx.agents`; not imported here, because it depends on `chemx.qc`, which depends on
-  this package's feature helpers).
+
+The per-paper stage that writes candidates, decisions and items is the generation
+agent, `chemx.agents.generation`.
 """
 
 from chemx.generation.backends import (

@@ -6,7 +6,7 @@ text". Offline they come from two places:
 
 1. the structure itself: the functional-group catalogue (`chemx.generation.catalogue`)
    run on a SMILES read by OSRA (exact, or a partial reading; see
-   `chemx.generation.agent`), so every such feature is genuinely drawn;
+   `chemx.agents.generation`), so every such feature is genuinely drawn;
 2. the paper: features it names for this structure elsewhere ("nitroalkene 2, with its
    para-methoxy group, ...", "the NHS ester of 1", the feature of another explanatory
    sentence about the same compound), which are visible by the paper's own account.

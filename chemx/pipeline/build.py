@@ -12,6 +12,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from chemx.agents.acquisition import AcquisitionAgent
+from chemx.agents.generation import (
+    GenerationAgent,
+    GenerationBackends,
+    GenerationSettings,
+    GeneratorMode,
+    JudgeMode,
+    OcsrMode,
+)
 from chemx.agents.grounding import (
     ExpansionMode,
     GroundingAgent,
@@ -20,14 +28,6 @@ from chemx.agents.grounding import (
     GroundingSettings,
 )
 from chemx.agents.visual import VisualAgent, VisualBackends, VisualSettings
-from chemx.generation.agent import (
-    GenerationAgent,
-    GenerationBackends,
-    GenerationSettings,
-    GeneratorMode,
-    JudgeMode,
-    OcsrMode,
-)
 from chemx.pipeline.executors import make_executor
 from chemx.pipeline.graph import StageNode, build_paper_graph, graph_signature
 from chemx.pipeline.report import BuildReport, DocumentTally, store_summary
