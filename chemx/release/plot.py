@@ -11,7 +11,7 @@ from chemx.release.attrition import FunnelStage, share_text
 FUNNEL_NAME = "attrition.png"
 KEPT_COLOUR = "#3a9a5b"
 DROPPED_COLOUR = "#d9534f"
-MAX_REASONS = 2
+MAX_REASONS = 3
 """Rejection reasons printed beside each bar (the largest ones)."""
 
 
@@ -43,6 +43,9 @@ def funnel_png(stages: Sequence[FunnelStage], title: str = "construction yield")
             reasons = sorted(stage.dropped.items(), key=lambda item: (-item[1], item[0]))
             if reasons:
                 text = ", ".join(f"{reason} {n}" for reason, n in reasons[:MAX_REASONS])
+                rest = sum(n for _, n in reasons[MAX_REASONS:])
+                if rest:
+                    text += f", other reasons {rest}"
                 axes.text(
                     top * 0.01,
                     position - 0.38,
