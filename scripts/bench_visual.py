@@ -146,7 +146,9 @@ def main() -> None:
         run_build(BuildSettings(corpus="sample", out=out / "acquire", until="acquire", workers=1))
         acquire_s = time.perf_counter() - started
         started = time.perf_counter()
-        report = run_build(BuildSettings(corpus="sample", out=out / "visual", workers=1))
+        report = run_build(
+            BuildSettings(corpus="sample", out=out / "visual", until="visual", workers=1)
+        )
         visual_s = time.perf_counter() - started
         with ProvenanceStore(out / "visual", readonly=True) as store:
             scores = score_store(store, load_gold(sample_corpus_dir() / "gold.json"))

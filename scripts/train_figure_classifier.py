@@ -131,10 +131,10 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--per-class", type=int, default=1200, help="synthetic training figures per class"
+        "--per-class", type=int, default=1500, help="synthetic training figures per class"
     )
     parser.add_argument("--val-per-class", type=int, default=150)
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=7)
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--size", type=int, default=224)
@@ -145,9 +145,9 @@ def main() -> None:
     parser.add_argument(
         "--precise-bn-batches",
         type=int,
-        default=0,
+        default=60,
         help="after training, re-estimate BatchNorm statistics over this many training "
-        "batches (0: off, as for the shipped checkpoint). Trained from scratch, the running "
+        "batches (0: off). Trained from scratch, the running "
         "statistics can lag the weights and swing validation accuracy between epochs.",
     )
     parser.add_argument("--device", default=None, help="cuda, cpu (default: cuda if present)")
