@@ -22,6 +22,7 @@ cached in the store's response cache by crop hash, so a rebuild does not run OSR
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 from collections import Counter
@@ -61,7 +62,9 @@ from chemx.records import (
     Item,
     NodeKind,
     Paper,
+    Paragraph,
     ReasoningType,
+    Sentence,
     Structure,
     StructureRole,
     Verdict,
@@ -69,9 +72,10 @@ from chemx.records import (
 
 GeneratorMode = Literal["template", "llm"]
 JudgeMode = Literal["heuristic", "llm"]
-OcsrMode = Literal["osra", "none"]
+OcsrMode = Literal["auto", "osra", "none"]
 GENERATION_BACKEND = "generation-agent"
 OSRA_CACHE_PREFIX = "osra-generation:v1:"
+log = logging.getLogger(__name__)
 SENTENCE_ID = re.compile(r"\bsen_[0-9a-f]{16}\b")
 
 
@@ -83,7 +87,7 @@ class GenerationSettings:
     judge: JudgeMode = "heuristic"
     judge_threshold: float = DEFAULT_THRESHOLD
     judge_rounds: int = DEFAULT_ROUNDS
-    ocsr: OcsrMode = "osra"
+    ocsr: OcsrMode = "auto"
 
     def signature(self) -> dict[str, str]:
         """The settings as strings, for the checkpoint thread id."""
@@ -151,11 +155,69 @@ class GenerationBackends:
         if self.settings.judge_rounds < 1:
             raise ValueError("--judge-rounds must be at least 1")
         _ = (self.generator, self.judge)
+        if self.ocsr == "none" and self.settings.ocsr == "auto":
+            log.warning(
+                "osra is not installed: distractor features come from the paper's text only, "
+                "so fewer candidates find enough of them (Debian/Ubuntu: apt install osra)"
+            )
+
+    @property
+    def ocsr(self) -> Literal["osra", "none"]:
+        """The OCSR actually used; `auto` is OSRA when it is installed, else none.
+
+        Raises:
+            ValueError: `--generation-ocsr osra` was asked for and OSRA is not installed.
+        """
+        from chemx.visual.ocsr import osra_path
+
+        if self.settings.ocsr == "none":
+            return "none"
+        if osra_path() is not None:
+            return "osra"
+        if self.settings.ocsr == "osra":
+            raise ValueError(
+                "--generation-ocsr osra: osra is not on PATH (Debian/Ubuntu: apt install osra); "
+                "--generation-ocsr none uses the paper's text only"
+            )
+        return "none"
 
     @property
     def names(self) -> dict[str, str]:
-        """{'generator': backend, 'judge': backend}: what the report and provenance show."""
-        return {"generator": self.generator.backend, "judge": self.judge.backend}
+        """Generator, judge and visible-feature sources: what the report shows."""
+        features = "osra+text" if self.ocsr == "osra" else "text"
+        if self.ocsr == "none" and self.settings.ocsr == "auto":
+            features += " (osra not installed)"
+        return {
+            "generator": self.generator.backend,
+            "judge": self.judge.backend,
+            "visible_features": features,
+        }
+
+
+@dataclass(frozen=True)
+class PaperContext:
+    """What every candidate of one paper shares: its record and its sentences."""
+
+    record: Any
+    """The `Paper` (licence and date go into each item), or None if it is missing."""
+    sentences: tuple[tuple[str, str], ...]
+    """(sentence id, text) in reading order: the source of text-named visible features."""
+
+
+def paper_sentences(store: ProvenanceStore, paper_id: str) -> tuple[tuple[str, str], ...]:
+    """(id, text) of the paper's sentences, in paragraph then sentence order."""
+    order = {
+        node.id: node.record.index
+        for node in store.nodes(NodeKind.PARAGRAPH, paper_id=paper_id)
+        if isinstance(node.record, Paragraph)
+    }
+    sentences = [
+        node.record
+        for node in store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
+        if isinstance(node.record, Sentence)
+    ]
+    sentences.sort(key=lambda s: (order.get(s.paragraph_id, 1 << 30), s.index))
+    return tuple((s.id, s.text) for s in sentences)
 
 
 def accepted_evidence(store: ProvenanceStore, paper_id: str) -> list[tuple[Evidence, Decision]]:
@@ -222,7 +284,10 @@ class GenerationAgent:
         if not blocks:
             return {}
         paper_node = self.store.get(paper_id)
-        paper = paper_node.record if paper_node else None
+        paper = PaperContext(
+            record=paper_node.record if paper_node else None,
+            sentences=paper_sentences(self.store, paper_id),
+        )
         generator = self.backends.generator
         batch = WriteBatch()
         used: dict[str, str] = {}
@@ -262,7 +327,7 @@ class GenerationAgent:
         structure: Structure,
         order: list[int],
         used: dict[str, str],
-        paper: Any,
+        paper: PaperContext,
         generator: Generator,
         batch: WriteBatch,
         counts: Counter[str],
@@ -293,7 +358,10 @@ class GenerationAgent:
                 keys = frozenset(matched_keys(smiles)) - (
                     UNRELIABLE_IN_PARTIAL if partial else frozenset()
                 )
-            sentences = [(s.sentence_id, s.text) for s in evidence.sentences]
+            block = [(s.sentence_id, s.text) for s in evidence.sentences]
+            in_block = {sentence_id for sentence_id, _ in block}
+            # the block first, then the rest of the paper: features it names for the compound
+            sentences = [*block, *(s for s in paper.sentences if s[0] not in in_block)]
             labels = [label for label in (structure.identifier, *structure.related_identifiers)]
             visible = (
                 *structure_features(smiles, partial=partial),
@@ -381,7 +449,7 @@ class GenerationAgent:
             counts["qc3_rejected"] += 1
             return
         counts["qc3_accepted"] += 1
-        batch.add(self._item(candidate, structure, paper, generator.backend, judge.backend))
+        batch.add(self._item(candidate, structure, paper.record, generator.backend, judge.backend))
         counts["items"] += 1
 
     def _item(
@@ -474,7 +542,7 @@ class GenerationAgent:
         """
         if structure.smiles:
             return structure.smiles, "structure"
-        if self.backends.settings.ocsr == "none":
+        if self.backends.ocsr == "none":
             return None, None
         if structure.role is StructureRole.REACTION:
             readings = [self._reading(c, counts) for c in self._components(structure)]

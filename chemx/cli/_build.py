@@ -128,9 +128,10 @@ def build(
         str,
         typer.Option(
             help="Visible features for distractors: read a SMILES with OSRA when the structure "
-            "has none ('osra', default) or use the paper's text only ('none')."
+            "has none ('auto': when osra is installed, the report says which; 'osra': required) "
+            "or use the paper's text only ('none')."
         ),
-    ] = "osra",
+    ] = "auto",
     models: Annotated[
         Path | None,
         typer.Option(help="TOML file of model endpoints per role (identifier, grounding, ...)."),

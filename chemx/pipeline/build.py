@@ -83,7 +83,9 @@ class BuildSettings(BaseModel):
         default=3, ge=1, le=24, description="LLM judge scorings, each with shuffled options."
     )
     generation_ocsr: OcsrMode = Field(
-        default="osra", description="Read SMILES with OSRA for the feature catalogue, or not."
+        default="auto",
+        description="Read SMILES with OSRA for the feature catalogue: auto (when installed), "
+        "osra (required) or none.",
     )
     models: Path | None = Field(default=None, description="TOML file with model endpoints.")
     model_options: dict[str, str] = Field(

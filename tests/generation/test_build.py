@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from chemx.cli import app
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import Candidate, Gate, Item, NodeKind, Paper, Structure, StructureRole, Verdict
+from chemx.visual.ocsr import osra_path
 from tests.generation._shared import sample_build
 
 REJECTING_GATES = {Gate.GENERATION, Gate.ANTI_SHORTCUT, Gate.QC3}
@@ -20,6 +22,7 @@ def test_the_default_build_generates_accepted_items_offline() -> None:
     assert report.generation_backends == {
         "generator": "template-v1",
         "judge": "heuristic-judge-v1",
+        "visible_features": "osra+text" if osra_path() else "text (osra not installed)",
     }
     items = report.totals["item"]["ok"]
     assert items >= 20, report.totals
@@ -109,3 +112,20 @@ def test_trace_of_an_item_shows_the_whole_chain() -> None:
     kinds = [a["kind"] for a in as_json["ancestors"]]
     assert kinds == ["corpus", "paper", "figure", "structure", "evidence", "candidate"]
     assert all("model_calls" in a for a in as_json["ancestors"])
+
+
+def test_without_osra_auto_says_so_and_osra_mode_refuses(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from chemx.agents.generation import GenerationBackends, GenerationSettings
+
+    monkeypatch.setattr("chemx.visual.ocsr.shutil.which", lambda name: None)
+    auto = GenerationBackends(GenerationSettings())
+    with caplog.at_level("WARNING"):
+        auto.preload()
+    assert auto.ocsr == "none"
+    assert auto.names["visible_features"] == "text (osra not installed)"
+    assert "osra is not installed" in caplog.text
+    assert GenerationBackends(GenerationSettings(ocsr="none")).names["visible_features"] == "text"
+    with pytest.raises(ValueError, match="apt install osra"):
+        GenerationBackends(GenerationSettings(ocsr="osra")).preload()

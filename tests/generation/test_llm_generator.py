@@ -195,7 +195,8 @@ def test_the_agent_with_llm_generator_and_judge_records_calls_per_candidate(
             GenerationSettings(generator="llm", judge="llm"), model_client=client
         )
         backends.preload()
-        assert backends.names == {"generator": "llm:fake-gen", "judge": "llm:fake-judge"}
+        assert backends.names["generator"] == "llm:fake-gen"
+        assert backends.names["judge"] == "llm:fake-judge"
         paper = next(
             n.id
             for n in store.nodes(NodeKind.PAPER)
@@ -239,4 +240,7 @@ def test_llm_backends_without_an_endpoint_fail_before_any_paper() -> None:
         GenerationBackends(GenerationSettings(judge_threshold=6.0)).preload()
     offline = GenerationBackends(GenerationSettings())
     offline.preload()
-    assert offline.names == {"generator": "template-v1", "judge": "heuristic-judge-v1"}
+    assert (offline.names["generator"], offline.names["judge"]) == (
+        "template-v1",
+        "heuristic-judge-v1",
+    )
