@@ -41,6 +41,7 @@ from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
 from chemx.generation.features import VisibleFeature, structure_features, text_features
 from chemx.generation.schemas import GENERATOR_ROLE
 from chemx.generation.text import names_label
+from chemx.grounding.retrieval import sentences_in_reading_order
 from chemx.provenance.ids import digest, node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.qc.anti_shortcut import check
@@ -62,9 +63,7 @@ from chemx.records import (
     Item,
     NodeKind,
     Paper,
-    Paragraph,
     ReasoningType,
-    Sentence,
     Structure,
     StructureRole,
     Verdict,
@@ -204,22 +203,6 @@ class PaperContext:
     """(sentence id, text) in reading order: the source of text-named visible features."""
 
 
-def paper_sentences(store: ProvenanceStore, paper_id: str) -> tuple[tuple[str, str], ...]:
-    """(id, text) of the paper's sentences, in paragraph then sentence order."""
-    order = {
-        node.id: node.record.index
-        for node in store.nodes(NodeKind.PARAGRAPH, paper_id=paper_id)
-        if isinstance(node.record, Paragraph)
-    }
-    sentences = [
-        node.record
-        for node in store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
-        if isinstance(node.record, Sentence)
-    ]
-    sentences.sort(key=lambda s: (order.get(s.paragraph_id, 1 << 30), s.index))
-    return tuple((s.id, s.text) for s in sentences)
-
-
 def accepted_evidence(store: ProvenanceStore, paper_id: str) -> list[tuple[Evidence, Decision]]:
     """The paper's evidence blocks with their QC 2 accept decision, in store order."""
     result = []
@@ -286,7 +269,9 @@ class GenerationAgent:
         paper_node = self.store.get(paper_id)
         paper = PaperContext(
             record=paper_node.record if paper_node else None,
-            sentences=paper_sentences(self.store, paper_id),
+            sentences=tuple(
+                (s.id, s.text) for s in sentences_in_reading_order(self.store, paper_id)[1]
+            ),
         )
         generator = self.backends.generator
         batch = WriteBatch()

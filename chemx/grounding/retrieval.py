@@ -54,6 +54,26 @@ _PANEL_MARKER = re.compile(r"(?:(?<=\s)|^)\(?(?P<letter>[a-hA-H])\)\s")
 """Caption panel markers: "(a) ...", "b) ..."."""
 
 
+def sentences_in_reading_order(
+    store: ProvenanceStore, paper_id: str
+) -> tuple[dict[str, int], tuple[Sentence, ...]]:
+    """(paragraph id -> index, the paper's sentences by paragraph then sentence index)."""
+    paragraph_order = {
+        node.id: node.record.index
+        for node in store.nodes(NodeKind.PARAGRAPH, paper_id=paper_id)
+        if isinstance(node.record, Paragraph)
+    }
+    sentences = sorted(
+        (
+            node.record
+            for node in store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
+            if isinstance(node.record, Sentence)
+        ),
+        key=lambda s: (paragraph_order.get(s.paragraph_id, 1 << 30), s.index),
+    )
+    return paragraph_order, tuple(sentences)
+
+
 @dataclass(frozen=True)
 class PaperText:
     """The text of one paper as the grounding stage needs it, read once per paper."""
@@ -74,19 +94,7 @@ class PaperText:
     @classmethod
     def load(cls, store: ProvenanceStore, paper_id: str) -> PaperText:
         """Read paragraphs, sentences, figures, references and structures of a paper."""
-        paragraph_order = {
-            node.id: node.record.index
-            for node in store.nodes(NodeKind.PARAGRAPH, paper_id=paper_id)
-            if isinstance(node.record, Paragraph)
-        }
-        sentences = sorted(
-            (
-                node.record
-                for node in store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
-                if isinstance(node.record, Sentence)
-            ),
-            key=lambda s: (paragraph_order.get(s.paragraph_id, 1 << 30), s.index),
-        )
+        paragraph_order, sentences = sentences_in_reading_order(store, paper_id)
         figures = {
             node.id: node.record
             for node in store.nodes(NodeKind.FIGURE, paper_id=paper_id)
@@ -103,7 +111,7 @@ class PaperText:
         )
         return cls(
             paper_id=paper_id,
-            sentences=tuple(sentences),
+            sentences=sentences,
             figures=figures,
             references={key: tuple(refs) for key, refs in references.items()},
             structures=structures,
