@@ -32,7 +32,13 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.lexicon import VERB_FORMS
-from chemx.generation.text import distinctive_stems, names_label
+from chemx.generation.text import (
+    GENERIC_STRUCTURE_WORDS,
+    STOP_WORDS,
+    distinctive_stems,
+    names_label,
+    wordlist,
+)
 
 MIN_OTHER_FEATURES = 3
 MAX_OTHER_FEATURES = 5
@@ -168,10 +174,26 @@ def _attached(feature: str, text: str, labels: Sequence[str]) -> bool:
     return any(names_label(window, label) for label in labels)
 
 
+ROLE_WORDS = wordlist(
+    """
+    directing protecting leaving activating deactivating functional reactive key other
+    remaining additional important relevant various several both these those such
+    """
+)
+"""Modifiers that say what a group does, not what it is: "directing groups" or "the
+protecting group" names no feature a reader can find in the drawing."""
+
+
+def _role_only(tokens: Sequence[str]) -> bool:
+    """Whether the phrase is a generic head ("groups") with only role modifiers."""
+    content = [t for t in tokens if t not in GENERIC_STRUCTURE_WORDS and t not in STOP_WORDS]
+    return all(t in ROLE_WORDS for t in content)
+
+
 def _acceptable(name: str) -> bool:
     """A usable feature phrase: structural, no verb in it, no bare generic noun."""
     tokens = [t.lower().strip(",;:()") for t in name.split()]
-    if not tokens or any(t in VERB_FORMS for t in tokens):
+    if not tokens or any(t in VERB_FORMS for t in tokens) or _role_only(tokens):
         return False
     if any(LABEL_TOKEN.fullmatch(t) for t in tokens):
         return False

@@ -103,6 +103,16 @@ def test_groups_the_mechanism_names_are_part_of_the_cause() -> None:
     assert not {"dimethoxyaryl", "methoxy_aryl"} & {f.key for f in chosen}
 
 
+def test_role_words_alone_name_no_visible_feature() -> None:
+    sentences = [
+        ("s1", "In 1 the directing groups and the aryl iodide of 1 were kept."),
+        ("s2", "The protecting group of 1 was removed later."),
+    ]
+    names = {f.name for f in text_features(sentences, ["1"])}
+    assert "aryl iodide" in names
+    assert not {"directing groups", "protecting group"} & names
+
+
 def test_text_features_belong_to_the_compound() -> None:
     sentences = [
         ("s1", "Under these conditions, nitroalkene 2, with its para-methoxy group, was slow."),
