@@ -30,7 +30,7 @@ from typing import Literal
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.lexicon import BASE_OF
-from chemx.generation.text import capitalise, decapitalise, names_label, squash
+from chemx.generation.text import capitalise, decapitalise, squash, wordlist
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType
 
@@ -94,11 +94,13 @@ def entry_noun(entry_type: str) -> str:
 
 def neutral_effect(effect: str, labels: Sequence[str]) -> str:
     """The effect with the structure's own label replaced: a stem names no compound number."""
+    from chemx.grounding.identifiers import find_mentions
+
     for label in labels:
-        if label and names_label(effect, label):
-            effect = re.sub(
-                rf"(?<![\w\-]){re.escape(label)}(?![\w\-])", "the compound shown", effect
-            )
+        if not label:
+            continue
+        for mention in reversed(find_mentions(label, effect)):
+            effect = f"{effect[: mention.start]}the compound shown{effect[mention.end :]}"
     return squash(effect)
 
 
@@ -152,11 +154,28 @@ def design_frame(mechanism: str, correct_mechanism: str, plural: bool) -> str:
     return f"{aux} {match['verb'].lower()} because {pronoun} {agree(mechanism, plural)}"
 
 
+PROPER_WORDS = wordlist(
+    """
+    Lewis Michael Hammett Friedel Grignard Wittig Suzuki Heck Diels Buchwald Evans Alloc
+    Troc Fmoc Mannich Aldol Stille Negishi Sonogashira Curtin Thorpe Baldwin Bürgi
+    """
+)
+"""Capitalised words that stay capitalised after "The" (names, protecting groups)."""
+
+
 def with_article(feature: str) -> str:
-    """'The <feature>' (features are stored without determiners; Greek letters stay lower)."""
+    """'The <feature>' (features are stored without determiners; Greek letters stay lower).
+
+    A feature taken from the start of a sentence keeps that sentence's capital
+    ("Methylation of the bridging nitrogen"); after "The" it is lower-cased, unless the
+    word is short (an abbreviation: "Boc", "AQ"), a symbol or a name.
+    """
     feature = feature.strip()
     if feature.split(" ", 1)[0].lower() in ("the", "a", "an"):
         return capitalise(feature)
+    first = feature.split(" ", 1)[0]
+    if len(first) > 4 and first not in PROPER_WORDS:
+        feature = decapitalise(feature)
     return f"The {feature}"
 
 

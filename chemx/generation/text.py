@@ -134,11 +134,14 @@ def decapitalise(text: str) -> str:
 
 
 def names_label(text: str, label: str) -> bool:
-    """Whether `text` names the compound label `label` ('2a', '(S)-4') as a whole token."""
-    if not label:
-        return False
-    pattern = rf"(?<![\w\-]){re.escape(label)}(?![\w\-])"
-    return re.search(pattern, text) is not None
+    """Whether `text` names the compound label `label` ('2a', '(S)-4').
+
+    The grounding stage's boundary-aware matcher decides, so "1" is not found in
+    "20:1 rr", "1.5 equiv" or "Table 1" here either.
+    """
+    from chemx.grounding.identifiers import find_mentions
+
+    return bool(label) and bool(find_mentions(label, text))
 
 
 def distinctive_stems(phrase: str) -> set[str]:

@@ -171,4 +171,14 @@ def test_grammar_helpers() -> None:
     assert neutral_effect("the 8-fold higher potency of 12a", ["12a"]) == (
         "the 8-fold higher potency of the compound shown"
     )
+    assert option_text("Methylation of the N", "removes the NH donor", "a loss", "np").startswith(
+        "The methylation of the N removes"
+    )
+    assert option_text("Boc group", "adds bulk", "a loss", "np").startswith("The Boc group adds")
+    # a ratio, an amount or a table number is not the compound (the grounding matcher decides)
+    for effect in ("exclusive arylation at C6 (>20:1 rr)", "1.5 equiv sufficed", "see Table 1"):
+        assert neutral_effect(effect, ["1"]) == effect
+    assert (
+        neutral_effect("(S)-7 formed in 20:1 dr", ["7"]) == "the compound shown formed in 20:1 dr"
+    )
     assert BY_KEY["acrylamide"].implies
