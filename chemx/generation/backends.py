@@ -31,6 +31,7 @@ from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
     VisibleFeature,
+    names_cause,
     select_other_features,
 )
 from chemx.generation.mcq import (
@@ -206,9 +207,13 @@ class TemplateGenerator:
             fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
         )
         condition = fields.reasoning_type is ReasoningType.CONDITION
-        distractors = []
-        for feature in fields.other_features[:DISTRACTORS]:
+        distractors: list[OptionDraft] = []
+        for feature in fields.other_features:
+            if len(distractors) == DISTRACTORS:
+                break
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
+            if names_cause(mechanism, fields.feature):
+                continue  # it would explain through the correct answer's feature
             distractors.append(
                 distractor_draft(
                     feature.name,
@@ -218,6 +223,13 @@ class TemplateGenerator:
                     in_structure=feature.in_structure,
                     specific=specific,
                 )
+            )
+        if len(distractors) < DISTRACTORS:
+            return McqResult(
+                None,
+                "too_few_features",
+                f"{len(distractors)} distractor(s) left once those whose mechanism works "
+                f"through {fields.feature!r} were dropped",
             )
         mcq = assemble(
             context.candidate_id,

@@ -211,6 +211,16 @@ def same_feature(first: str, second: str) -> bool:
     return group_a is not None and group_b is not None and related(group_a, group_b)
 
 
+def names_cause(mechanism: str, cause: str) -> bool:
+    """Whether a wrong answer's mechanism explains through the cause itself.
+
+    "The Boc group masks the nitrogen lone pair ..." beside the correct "The nitrogen lone
+    pair stabilises the radical ..." gives the item two defensible answers.
+    """
+    wanted = distinctive_stems(cause)
+    return bool(wanted) and wanted <= distinctive_stems(mechanism)
+
+
 def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -> bool:
     if candidate.key is None:
         return False

@@ -24,6 +24,9 @@ reason; all failures are listed in its detail):
 ``unsupported_feature`` the correct Feature's words are not in the evidence text: the
                        answer must come from the paper, not from the generator
 ``duplicate_feature``  two options name the same feature (by words or catalogue entry)
+``distractor_names_cause`` a wrong option's mechanism works through the correct Feature
+                       ("the Boc group masks the nitrogen lone pair" beside "the
+                       nitrogen lone pair ..."): two defensible answers
 =====================  ===============================================================
 """
 
@@ -33,7 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from chemx.generation.features import same_feature
+from chemx.generation.features import names_cause, same_feature
 from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
 from chemx.qc.decisions import accept, reject
 from chemx.records import Decision, Gate, Option
@@ -221,6 +224,20 @@ def check(
     if duplicates:
         failures.append(
             Failure("duplicate_feature", f"options {', '.join(duplicates)} name the same feature")
+        )
+    correct = next((o for o in options if o.letter == answer), None)
+    through_cause = [
+        o.letter
+        for o in options
+        if correct is not None and o is not correct and names_cause(o.mechanism, feature)
+    ]
+    metrics["distractors_naming_cause"] = float(len(through_cause))
+    if through_cause:
+        failures.append(
+            Failure(
+                "distractor_names_cause",
+                f"option(s) {', '.join(through_cause)} explain through {feature!r}",
+            )
         )
     return ShortcutReport(tuple(failures), metrics)
 

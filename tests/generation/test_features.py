@@ -10,6 +10,7 @@ import pytest
 from chemx.generation.catalogue import BY_KEY, GROUPS, group_for_feature, visible_groups
 from chemx.generation.features import (
     VisibleFeature,
+    names_cause,
     same_feature,
     select_other_features,
     structure_features,
@@ -101,6 +102,13 @@ def test_groups_the_mechanism_names_are_part_of_the_cause() -> None:
         "phenethyl ring", pool, mechanism="is activated by two methoxy groups"
     )
     assert not {"dimethoxyaryl", "methoxy_aryl"} & {f.key for f in chosen}
+
+
+def test_names_cause() -> None:
+    boc = "masks the nitrogen lone pair as a carbamate and adds steric bulk around it"
+    assert names_cause(boc, "nitrogen lone pair")
+    assert not names_cause(boc, "free carboxylic acid")
+    assert not names_cause(boc, "ring")  # generic words alone name nothing
 
 
 def test_role_words_alone_name_no_visible_feature() -> None:

@@ -102,6 +102,13 @@ def test_duplicate_feature() -> None:
     assert codes(run(options(pairs))) == ["duplicate_feature"]
 
 
+def test_a_distractor_explaining_through_the_cause() -> None:
+    pairs = list(PAIRS)
+    pairs[0] = ("tert-butyl group", "twists the 2-pyridyl substituent out of conjugation")
+    assert codes(run(options(pairs))) == ["distractor_names_cause"]
+    assert run(options()).metrics["distractors_naming_cause"] == 0
+
+
 def test_a_rejection_names_every_failure() -> None:
     pairs = list(PAIRS)
     pairs[0] = ("carboxylic acid", "might ionise")
