@@ -420,7 +420,8 @@ class ProvenanceStore:
     def identifier_backend_counts(self) -> dict[str, int]:
         """How many structures each identifier backend labelled ('none' when no label)."""
         rows = self._query(
-            "SELECT COALESCE(json_extract(payload, '$.identifier_backend'), 'none') AS labeller,"
+            "SELECT CASE WHEN json_extract(payload, '$.identifier') IS NULL THEN 'none'"
+            " ELSE COALESCE(json_extract(payload, '$.identifier_backend'), 'none') END AS labeller,"
             " COUNT(*) AS n FROM nodes WHERE kind = 'structure' AND"
             " json_extract(payload, '$.role') != 'condition' GROUP BY labeller ORDER BY labeller"
         )  # not "AS backend": GROUP BY would take the nodes.backend column instead

@@ -140,3 +140,39 @@ def test_ids_are_stable_and_typed():
     assert first != node_id(NodeKind.SENTENCE, "par_x", 0, 11)
     assert kind_of(first) is NodeKind.SENTENCE
     assert kind_of("nonsense") is None
+
+
+def test_identifier_backend_counts_only_structures_it_labelled(tmp_path):
+    from chemx.records import Structure, StructureRole
+
+    corpus = _corpus()
+    paper = _paper(corpus.id)
+    figure = _figure(paper)
+
+    def structure(key: str, identifier: str | None, role: StructureRole) -> Structure:
+        return Structure(
+            id=node_id(NodeKind.STRUCTURE, figure.id, key),
+            parent_id=figure.id,
+            backend="test",
+            paper_id=paper.id,
+            figure_id=figure.id,
+            box=(0, 0, 10, 10),
+            role=role,
+            image_sha256="0" * 64,
+            identifier=identifier,
+            identifier_backend="easyocr",  # OCR ran on all three
+        )
+
+    batch = WriteBatch()
+    for record in (
+        corpus,
+        paper,
+        figure,
+        structure("a", "3c", StructureRole.MOLECULE),
+        structure("b", None, StructureRole.MOLECULE),  # nothing read near it
+        structure("c", None, StructureRole.CONDITION),  # conditions are not labelled
+    ):
+        batch.add(record)
+    with ProvenanceStore(tmp_path) as store:
+        store.write(batch)
+        assert store.identifier_backend_counts() == {"easyocr": 1, "none": 1}
