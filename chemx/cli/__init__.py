@@ -16,6 +16,7 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",  # docstring paragraphs reflow instead of keeping line breaks
 )
 app.command("build")(_build.build)
 app.command("trace")(_inspect.trace)

@@ -18,7 +18,7 @@ def evaluate(
     folder: Annotated[
         Path,
         typer.Argument(
-            help="Labelled figures in ImageFolder layout: FOLDER/<class>/*.png with classes "
+            help="Labelled figures in ImageFolder layout: FOLDER/CLASS/*.png with classes "
             "single_molecule, multiple_molecules, reaction_scheme, non_chemistry."
         ),
     ],

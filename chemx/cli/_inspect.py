@@ -19,7 +19,7 @@ from chemx.provenance import (
 )
 from chemx.provenance import audit as audit_store
 from chemx.provenance.describe import shorten
-from chemx.records import NodeKind, Paper
+from chemx.records import Gate, NodeKind, Paper
 
 
 def _open(out: OutOption) -> ProvenanceStore:
@@ -58,7 +58,7 @@ def audit(
     out: OutOption = DEFAULT_OUT,
     gate: Annotated[
         str | None,
-        typer.Option(help="Only this gate: acquisition, classifier, qc1, qc2, anti_shortcut, qc3."),
+        typer.Option(help=f"Only this gate: {', '.join(g.value for g in Gate)}."),
     ] = None,
     reason: Annotated[
         str | None, typer.Option(help="Only this reason code, e.g. image_missing.")
@@ -67,6 +67,9 @@ def audit(
     limit: Annotated[int, typer.Option(help="Nodes listed per reason in the table view.")] = 10,
 ) -> None:
     """List rejected nodes grouped by gate and reason, with what each one was."""
+    gates = [g.value for g in Gate]
+    if gate is not None and gate not in gates:
+        raise fail(f"--gate {gate!r} is not a gate; choose one of {', '.join(gates)}")
     with _open(out) as store:
         groups = audit_store(store, gate=gate, reason=reason)
     if as_json:

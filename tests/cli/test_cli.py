@@ -62,6 +62,8 @@ def test_unknown_id_and_missing_store_are_clear_errors(tmp_path, good_corpus):
     _invoke("build", "--corpus", str(good_corpus), "--out", out, "--json", "--until", "acquire")
     unknown = runner.invoke(app, ["trace", "pap_0000000000000000", "--out", out])
     assert unknown.exit_code == 2 and "no node with id" in unknown.output
+    bad_gate = runner.invoke(app, ["audit", "--out", out, "--gate", "qc9"])
+    assert bad_gate.exit_code == 2 and "anti_shortcut" in bad_gate.output
 
 
 def test_exit_code_is_nonzero_only_when_nothing_could_be_read(tmp_path):
