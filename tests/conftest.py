@@ -12,6 +12,15 @@ from PIL import Image, ImageDraw
 
 REPO = Path(__file__).resolve().parents[1]
 
+
+def shared_realworld() -> Path | None:
+    """The shared real-file folder: beside the repository (CI) or at /work/shared."""
+    for candidate in (REPO.parent / "shared" / "realworld", Path("/work/shared/realworld")):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
 pytest_plugins = ["tests.fakes.fixtures"]
 """The fake OpenAI-compatible server and its configs, for any test that calls a model."""
 

@@ -51,14 +51,6 @@ LADDERS = (
 )
 
 
-def shared_realworld() -> Path | None:
-    """The shared real-image folder: beside the repository (CI) or at /work/shared."""
-    for candidate in (REPO.parent / "shared" / "realworld", Path("/work/shared/realworld")):
-        if candidate.is_dir():
-            return candidate
-    return None
-
-
 def trim(image: Image.Image, pad: int = 4) -> Image.Image:
     dark = np.asarray(image.convert("L")) < 235
     rows, cols = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))

@@ -21,6 +21,7 @@ from chemx.qc.structure_check import (
 )
 from chemx.records import Gate, Verdict
 from chemx.visual.identifiers import IdentifierResult
+from tests.conftest import shared_realworld
 from tests.qc._images import (
     SAMPLE,
     blanks,
@@ -32,7 +33,6 @@ from tests.qc._images import (
     rendering_3d,
     rxnscribe_structures,
     schematic,
-    shared_realworld,
 )
 
 LABELLED = IdentifierResult("3c", "3c", 0.99, "easyocr", (0, 0, 10, 10))

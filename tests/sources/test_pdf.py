@@ -15,10 +15,11 @@ from chemx.provenance.ids import node_id
 from chemx.records import NodeKind
 from chemx.sources._base import ParsedPaper, SourceDocument, SourceError
 from chemx.sources.pdf import PdfParser
+from tests.conftest import shared_realworld
 
 from .conftest import CORPUS_ID
 
-REALWORLD = Path("/work/shared/realworld/decimer")
+REALWORLD = (shared_realworld() or Path("/nonexistent")) / "decimer"
 BODY = (
     "We prepared the ester 3a in two steps and measured its spectrum. The product is shown "
     "in Figure 1 and was obtained in 85% yield (ca. 5 mmol scale). Compound 3a was stable "

@@ -6,7 +6,7 @@ Three sources of truth:
   from small specs: every layout, with gold boxes measured from the pixels;
 * the shipped sample corpus's `gold.json` (skipped until it exists): the issue's
   acceptance threshold, recall >= 0.9 at IoU >= 0.5, is asserted there;
-* RxnScribe's own gold on five real ACS schemes (`/work/shared/realworld/rxnscribe`):
+* RxnScribe's own gold on five real ACS schemes (`shared/realworld/rxnscribe`):
   recall and precision are printed, not thresholded.
 
 Plus odd inputs that must give notes, never exceptions.
@@ -32,14 +32,13 @@ from chemx.visual.metrics import DetectionScore, detection_score, iou
 from chemx.visual.segmentation import Segmentation, make_reaction_parser, make_segmenter
 from chemx.visual.segmentation.classical import ClassicalReactionParser, ClassicalSegmenter
 from chemx.visual.synthetic import SyntheticRenderer
+from tests.conftest import shared_realworld
 
 REPO = Path(__file__).resolve().parents[3]
 SAMPLE = REPO / "chemx" / "data" / "sample"
-RXNSCRIBE = Path("/work/shared/realworld/rxnscribe")
+RXNSCRIBE = (shared_realworld() or Path("/nonexistent")) / "rxnscribe"
 ACCEPTANCE_RECALL = 0.9
 """The issue's bar for molecule/reactant/product boxes at IoU >= 0.5."""
-MAX_SECONDS_PER_FIGURE = 2.0
-"""Measured ~0.02 s on the sample figures; generous for a shared, busy CPU."""
 
 SEGMENTER = ClassicalSegmenter()
 PARSER = ClassicalReactionParser()
@@ -271,8 +270,7 @@ def test_sample_corpus_recall_meets_the_acceptance_threshold() -> None:
         f"sample all: recall {overall.recall:.3f} precision {overall.precision:.3f} "
         f"({overall.true_positives}/{overall.gold}); {np.mean(seconds):.3f} s/figure"
     )
-    assert overall.recall >= ACCEPTANCE_RECALL
-    assert max(seconds) < MAX_SECONDS_PER_FIGURE
+    assert overall.recall >= ACCEPTANCE_RECALL  # speed: scripts/bench_visual.py
 
 
 @pytest.mark.skipif(not sample_figures(), reason="sample corpus gold.json not generated yet")
@@ -360,7 +358,9 @@ def test_odd_images_give_notes_not_exceptions(name: str) -> None:
             assert result.notes, name
 
 
-def test_huge_image_is_analysed_downscaled_and_mapped_back() -> None:
+def test_huge_image_is_analysed_downscaled_and_mapped_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     image = _mostly_white_huge()
     draw = ImageDraw.Draw(image)
     # A benzene-like ring, drawn big enough to survive the shrink to 2000 px.
@@ -370,8 +370,18 @@ def test_huge_image_is_analysed_downscaled_and_mapped_back() -> None:
         for a in np.linspace(0, 2 * np.pi, 7)
     ]
     draw.line(points, fill="black", width=9)
-    start = time.perf_counter()
+    from chemx.visual.segmentation import _classical_layout as layout
+
+    analysed: list[tuple[int, ...]] = []
+    prepare = layout._prepare
+
+    def spy(img: Image.Image) -> tuple[np.ndarray, float]:
+        grey, factor = prepare(img)
+        analysed.append(grey.shape)
+        return grey, factor
+
+    monkeypatch.setattr(layout, "_prepare", spy)
     result = SEGMENTER.segment(image, FigureClass.MULTIPLE_MOLECULES)
-    assert time.perf_counter() - start < 5 * MAX_SECONDS_PER_FIGURE
+    assert analysed and max(analysed[0]) <= layout.MAX_ANALYSIS_SIDE < max(image.size)
     ring = (4200, 1240, 4801, 1761)
     assert any(iou(crop.box, ring) >= 0.8 for crop in result.crops), result.crops
