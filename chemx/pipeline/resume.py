@@ -56,8 +56,12 @@ def run_resumable(graph: Any, initial: PaperState, thread: str) -> DocumentRun:
     """Run a document's graph to the end, resuming or skipping by its checkpoint."""
     config = {"configurable": {"thread_id": thread}}
     snapshot = graph.get_state(config)
-    if snapshot.values and not snapshot.next:
+    started = (snapshot.metadata or {}).get("step", -1) >= 0
+    if started and not snapshot.next:
         return DocumentRun(snapshot.values, RunOutcome.ALREADY_DONE)
-    if snapshot.next:
+    if started:
         return DocumentRun(graph.invoke(None, config), RunOutcome.RESUMED)
+    # No checkpoint, or only the input one (step -1): a kill between it and the first
+    # step's checkpoint leaves the input as pending writes, which the snapshot shows as
+    # values with nothing next, as if the run had finished. Start from the input again.
     return DocumentRun(graph.invoke(initial, config), RunOutcome.RAN)

@@ -49,3 +49,27 @@ def test_interrupted_run_resumes_after_last_completed_node(tmp_path):
 def test_thread_ids_separate_graph_versions():
     assert thread_id("c", "d", "v1") != thread_id("c", "d", "v2")
     assert thread_id("c", "d", "v1") == thread_id("c", "d", "v1")
+
+
+def test_a_kill_right_after_the_input_checkpoint_runs_the_document_again(tmp_path):
+    """SIGKILL between the input checkpoint (step -1) and the first step's: only the
+    input and its pending writes are on disk. Seen in the SIGKILL build test."""
+    import sqlite3
+
+    thread = thread_id("cor_x", "doc.nxml", "sig")
+    graph = _toy_graph(open_checkpointer(tmp_path), {"armed": False})
+    run_resumable(graph, {"log": []}, thread)
+    database = sqlite3.connect(tmp_path / "checkpoints.db")
+    [first_id] = database.execute(
+        "SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id LIMIT 1",
+        (thread,),
+    ).fetchone()
+    database.execute("DELETE FROM checkpoints WHERE checkpoint_id != ?", (first_id,))
+    database.execute("DELETE FROM writes WHERE checkpoint_id != ?", (first_id,))
+    database.commit()
+    database.close()
+
+    graph = _toy_graph(open_checkpointer(tmp_path), {"armed": False})
+    rerun = run_resumable(graph, {"log": []}, thread)
+    assert rerun.state["log"] == ["first", "second"]
+    assert run_resumable(graph, {"log": []}, thread).outcome is RunOutcome.ALREADY_DONE
