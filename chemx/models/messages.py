@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -87,37 +88,36 @@ class Message:
 
     def to_openai(self) -> dict[str, Any]:
         """The chat-completions wire form; images become data URLs."""
-        if isinstance(self.content, str):
-            return {"role": self.role, "content": self.content}
-        parts: list[dict[str, Any]] = []
-        for part in self.content:
-            if isinstance(part, str):
-                parts.append({"type": "text", "text": part})
-            else:
-                image: dict[str, Any] = {"url": part.data_url()}
-                if part.detail is not None:
-                    image["detail"] = part.detail
-                parts.append({"type": "image_url", "image_url": image})
-        return {"role": self.role, "content": parts}
+        return self._encode(_wire_image)
 
     def to_key(self) -> dict[str, Any]:
         """The cache-key form: like the wire form with each image replaced by its hash."""
+        return self._encode(_key_image)
+
+    def _encode(self, image: Callable[[ImagePart], dict[str, Any]]) -> dict[str, Any]:
         if isinstance(self.content, str):
             return {"role": self.role, "content": self.content}
-        parts: list[dict[str, Any]] = []
-        for part in self.content:
-            if isinstance(part, str):
-                parts.append({"type": "text", "text": part})
-            else:
-                parts.append(
-                    {
-                        "type": "image",
-                        "sha256": part.sha256,
-                        "media_type": part.media_type,
-                        "detail": part.detail,
-                    }
-                )
+        parts = [
+            {"type": "text", "text": part} if isinstance(part, str) else image(part)
+            for part in self.content
+        ]
         return {"role": self.role, "content": parts}
+
+
+def _wire_image(part: ImagePart) -> dict[str, Any]:
+    url: dict[str, Any] = {"url": part.data_url()}
+    if part.detail is not None:
+        url["detail"] = part.detail
+    return {"type": "image_url", "image_url": url}
+
+
+def _key_image(part: ImagePart) -> dict[str, Any]:
+    return {
+        "type": "image",
+        "sha256": part.sha256,
+        "media_type": part.media_type,
+        "detail": part.detail,
+    }
 
 
 @dataclass(frozen=True)
