@@ -99,6 +99,19 @@ def inspect_image(data: bytes, name: str) -> ImageInfo:
     return ImageInfo(width=width, height=height, media_type=media_type, frames=frames)
 
 
+def on_white(image: Image.Image) -> Image.Image:
+    """The image with any transparency composited onto white (alpha is not simply dropped).
+
+    Drawings are often transparent PNGs: dropping alpha turns their background black.
+    """
+    if image.mode not in ("RGBA", "LA", "PA", "P"):
+        return image
+    rgba = image.convert("RGBA")
+    background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    background.alpha_composite(rgba)
+    return background
+
+
 def to_rgb(data: bytes, name: str) -> Image.Image:
     """Decode to RGB on a white background: first frame, alpha flattened, 16-bit scaled."""
     inspect_image(data, name)

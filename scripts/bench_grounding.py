@@ -2,7 +2,7 @@
 
     python scripts/bench_grounding.py [--visual] [--json out.json]
 
-What it does (definitions of every ratio: `chemx.grounding.gold`):
+What it does (definitions of every ratio: `chemx.devkit.grounding_gold`):
 
 1. builds the sample corpus `--until acquire` into a temporary folder and stores the gold
    structures (`insert_gold_structures`) in two copies;
@@ -34,21 +34,23 @@ from typing import Any
 
 import numpy as np
 
-from chemx.agents.grounding import GroundingAgent, GroundingBackends, GroundingSettings
-from chemx.grounding.dataset import EXPLANATORY, LABELS
-from chemx.grounding.expansion import TextVectors
-from chemx.grounding.gold import (
+from chemx.agents.grounding import GroundingAgent, GroundingBackends
+from chemx.devkit.grounding_gold import (
     Ratio,
     gold_sentences,
     insert_gold_structures,
-    load_gold,
     score_retrieval,
     score_store,
     structure_targets,
 )
+from chemx.devkit.sample_gold import load_gold
+from chemx.grounding.classes import EXPLANATORY, LABELS
+from chemx.grounding.expansion import TextVectors
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import Evidence, Gate, NodeKind, Structure
+from chemx.registry import BackendContext, SharedModels
+from chemx.settings import GroundingSettings
 
 
 def ground(out: Path, backends: GroundingBackends) -> float:
@@ -161,8 +163,12 @@ def main() -> None:
         run_build(BuildSettings(corpus="sample", out=acquired, until="acquire", workers=2))
         results["acquire_s"] = round(time.perf_counter() - started, 2)
         started = time.perf_counter()
-        backends = GroundingBackends(GroundingSettings())
-        backends.preload()
+        shared = SharedModels()
+
+        def backends_for(settings: GroundingSettings) -> GroundingBackends:
+            return GroundingBackends.build(settings, BackendContext(settings, shared=shared))
+
+        backends = backends_for(GroundingSettings())
         results["model_load_s"] = round(time.perf_counter() - started, 2)
         scores = {}
         for expansion in ("embedding", "none"):
@@ -170,7 +176,7 @@ def main() -> None:
             shutil.copytree(acquired, out, ignore=shutil.ignore_patterns(".writer.lock"))
             with ProvenanceStore(out) as store:
                 insert_gold_structures(store, gold)
-            seconds = ground(out, backends.derive(GroundingSettings(expansion=expansion)))
+            seconds = ground(out, backends_for(GroundingSettings(expansion=expansion)))
             with ProvenanceStore(out, readonly=True) as store:
                 scores[expansion] = score_store(store, gold)
                 if expansion == "embedding":

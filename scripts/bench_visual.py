@@ -4,7 +4,7 @@
 
 Two sources, measured in one run:
 - the sample corpus gold: `chemx build --corpus sample` (visual stage, offline
-  defaults) into a temporary folder, then `chemx.visual.gold.score_store`;
+  defaults) into a temporary folder, then `chemx.devkit.visual_gold.score_store`;
 - real files nobody here made (`shared/realworld/`): the classifier on real single
   molecules, reaction schemes and non-chemistry figures (PubLayNet figure regions, a
   bar chart), and the reaction parser against RxnScribe's own gold structure boxes.
@@ -21,14 +21,14 @@ from typing import Any
 
 from PIL import Image
 
+from chemx.devkit.sample_gold import load_gold
+from chemx.devkit.visual_gold import score_store
+from chemx.devkit.visual_metrics import detection_score
 from chemx.images import to_rgb
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance import ProvenanceStore
-from chemx.sources.corpus import sample_corpus_dir
 from chemx.visual.classifier import FigureClassifier
-from chemx.visual.gold import load_gold, score_store
-from chemx.visual.metrics import detection_score
-from chemx.visual.segmentation import make_reaction_parser
+from chemx.visual.segmentation.classical import ClassicalReactionParser
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -100,7 +100,7 @@ def bench_real_classifier(classifier: FigureClassifier, root: Path) -> dict[str,
 def bench_rxnscribe(root: Path) -> dict[str, Any]:
     """Classical reaction parser vs RxnScribe's gold structure boxes (category 1)."""
     annotations = json.loads((root / "rxnscribe" / "annotations.json").read_text())
-    parser = make_reaction_parser("classical")
+    parser = ClassicalReactionParser()
     per_image = {}
     gold_total = predicted_total = matched_total = 0
     seconds = 0.0
@@ -151,7 +151,7 @@ def main() -> None:
         )
         visual_s = time.perf_counter() - started
         with ProvenanceStore(out / "visual", readonly=True) as store:
-            scores = score_store(store, load_gold(sample_corpus_dir() / "gold.json"))
+            scores = score_store(store, load_gold())
     figures = scores.figures
     results["sample"] = {
         **scores.model_dump(),

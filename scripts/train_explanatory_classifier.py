@@ -23,17 +23,24 @@ from pathlib import Path
 
 import numpy as np
 
-from chemx.grounding.dataset import (
-    EXPLANATORY,
-    LABELS,
+from chemx.devkit.explanatory_dataset import (
     LabelledSentence,
     assign_splits,
     dataset_path,
     file_sha256,
-    load_gold_sentences,
     load_labelled_sentences,
     normalise_text,
 )
+from chemx.devkit.sample_gold import load_gold_sentences
+from chemx.devkit.softmax_training import (
+    accuracy,
+    confusion_matrix,
+    fit_softmax,
+    per_class_metrics,
+    recall_precision_at,
+    threshold_for_recall,
+)
+from chemx.grounding.classes import EXPLANATORY, LABELS
 from chemx.grounding.encoder import EMBEDDING_DIM, EMBEDDING_MODEL, load_encoder
 from chemx.grounding.explanatory import (
     MANIFEST_NAME,
@@ -46,14 +53,6 @@ from chemx.grounding.explanatory import (
     feature_matrix,
 )
 from chemx.grounding.lexical import LEXICAL_FEATURE_NAMES
-from chemx.grounding.softmax import (
-    accuracy,
-    confusion_matrix,
-    fit_softmax,
-    per_class_metrics,
-    recall_precision_at,
-    threshold_for_recall,
-)
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = 20_251_129

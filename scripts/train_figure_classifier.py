@@ -3,7 +3,7 @@
     python scripts/train_figure_classifier.py                  # the shipped default
     python scripts/train_figure_classifier.py --extra real_figs/ --epochs 10
 
-Synthetic figures come from `chemx.visual.synthetic` (RDKit + matplotlib, a fresh
+Synthetic figures come from `chemx.devkit.synthetic_figures` (RDKit + matplotlib, a fresh
 random style per figure). `--extra DIR` adds labelled real figures in ImageFolder
 layout (DIR/<class name>/*.png|jpg, class names as in `chemx.visual.classes`). The
 checkpoint is written in fp16 with a JSON manifest (seed, epochs, accuracy, confusion
@@ -24,6 +24,7 @@ import numpy as np
 import torch
 from PIL import Image
 
+from chemx.devkit.synthetic_figures import SyntheticRenderer
 from chemx.images import to_rgb
 from chemx.visual.classes import FIGURE_CLASSES
 from chemx.visual.classifier import (
@@ -33,7 +34,6 @@ from chemx.visual.classifier import (
     save_checkpoint,
     select_device,
 )
-from chemx.visual.synthetic import SyntheticRenderer
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -1,88 +1,16 @@
-"""Shared fixtures: small, real JATS/PDF inputs generated on the fly."""
+"""Suite-wide fixtures: small corpora of real JATS/PDF inputs written into tmp_path."""
 
 from __future__ import annotations
 
-import io
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
 
-REPO = Path(__file__).resolve().parents[1]
+from tests._helpers import bomb_png_bytes, jats_text, png_bytes, write_paper
 
-
-def shared_realworld() -> Path | None:
-    """The shared real-file folder: beside the repository (CI) or at /work/shared."""
-    for candidate in (REPO.parent / "shared" / "realworld", Path("/work/shared/realworld")):
-        if candidate.is_dir():
-            return candidate
-    return None
-
-
-pytest_plugins = ["tests.fakes.fixtures"]
-"""The fake OpenAI-compatible server and its configs, for any test that calls a model."""
-
-
-def png_bytes(width: int = 120, height: int = 80, text: str = "1") -> bytes:
-    image = Image.new("RGB", (width, height), "white")
-    draw = ImageDraw.Draw(image)
-    draw.line((10, 10, width - 10, height - 20), fill="black", width=3)
-    draw.text((width // 2, height - 15), text, fill="black")
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
-def bomb_png_bytes(width: int = 10_000, height: int = 10_000) -> bytes:
-    """A valid PNG header declaring a huge 1-bit image, a few KB on disk."""
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    row = b"\x00" + b"\xff" * ((width + 7) // 8)
-    pixels = zlib.compress(row * height, 9)
-    return (
-        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
-    )
-
-
-def jats_text(
-    doi: str,
-    title: str = "Ring strain in a sample lactam",
-    figures: tuple[tuple[str, str], ...] = (("f1", "img1.png"),),
-    sentences: tuple[str, ...] = (
-        'Compound <bold>1</bold> was prepared as shown in <xref ref-type="fig" rid="f1">Fig. 1</xref>.',
-        "Its strained ring opens readily because the amide bond is twisted.",
-    ),
-) -> str:
-    figs = "".join(
-        f'<fig id="{key}"><label>Figure {i + 1}</label><caption><p>Structure of '
-        f'<bold>{i + 1}</bold>.</p></caption><graphic xlink:href="{href}"/></fig>'
-        for i, (key, href) in enumerate(figures)
-    )
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<article xmlns:xlink="http://www.w3.org/1999/xlink"><front><journal-meta>'
-        "<journal-title-group><journal-title>Test Journal</journal-title></journal-title-group>"
-        '<issn pub-type="epub">1234-5679</issn></journal-meta><article-meta>'
-        f'<article-id pub-id-type="doi">{doi}</article-id>'
-        f"<title-group><article-title>{title}</article-title></title-group>"
-        '<pub-date pub-type="epub"><day>2</day><month>3</month><year>2024</year></pub-date>'
-        '<permissions><license xlink:href="https://creativecommons.org/licenses/by/4.0/">'
-        "<license-p>CC BY</license-p></license></permissions></article-meta></front>"
-        f"<body><sec><title>Results</title><p>{' '.join(sentences)}</p>{figs}</sec></body></article>"
-    )
-
-
-def write_paper(folder: Path, name: str, doi: str, *, image: bytes | None = None) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.nxml"
-    path.write_text(jats_text(doi, figures=(("f1", f"{name}_f1.png"),)), encoding="utf-8")
-    (folder / f"{name}_f1.png").write_bytes(image if image is not None else png_bytes(text=name))
-    return path
+pytest_plugins = ["tests.fakes.fixtures", "tests.generation.fixtures"]
+"""The fake OpenAI-compatible server and its configs (for any test that calls a model), and
+the session's one default build of the sample corpus (generation, trace, release)."""
 
 
 @pytest.fixture

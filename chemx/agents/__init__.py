@@ -1,26 +1,30 @@
-"""The specialist agents, each a node (or nodes) of the per-paper LangGraph.
+"""The specialist agents, each a node of the per-paper LangGraph (`chemx.pipeline.graph`).
 
-- acquisition: a document in, a paper's text, figures and figure references out.
-- grounding: QC 1-accepted structures in, evidence blocks with their QC 2 verdict out.
-- visual (`chemx.agents.visual`): figures in, classified figures and identified
-  structure crops with their QC 1 verdict out.
-- generation: QC 2-accepted evidence in, candidate questions with their anti-shortcut
-  and QC 3 decisions, and accepted items, out.
+Agents orchestrate: they read their inputs from the store, call domain functions and
+gates, and write records. The domain work lives in `chemx.sources`, `chemx.visual`,
+`chemx.grounding` and `chemx.generation`; the quality-control gates in `chemx.qc`.
 
-The quality-control gates live in `chemx.qc` and run inside the stages they guard.
+- `AcquisitionAgent`: a document in; a paper's text, figures and figure references out.
+- `VisualAgent`: figures in; classified figures and identified structure crops (with
+  their OCSR reading) and their QC 1 verdicts out.
+- `GroundingAgent`: QC 1-accepted structures in; evidence blocks with their QC 2 verdict
+  and credited sentences out.
+- `GenerationAgent`: QC 2-accepted evidence in; candidates with their anti-shortcut and
+  QC 3 decisions, and accepted items, out.
 """
 
 from chemx.agents.acquisition import AcquisitionAgent, AcquisitionResult
-from chemx.agents.generation import GenerationAgent, GenerationBackends, GenerationSettings
-from chemx.agents.grounding import GroundingAgent, GroundingBackends, GroundingSettings
+from chemx.agents.generation import GenerationAgent, GenerationBackends
+from chemx.agents.grounding import GroundingAgent, GroundingBackends
+from chemx.agents.visual import VisualAgent, VisualBackends
 
 __all__ = [
     "AcquisitionAgent",
     "AcquisitionResult",
     "GenerationAgent",
     "GenerationBackends",
-    "GenerationSettings",
     "GroundingAgent",
     "GroundingBackends",
-    "GroundingSettings",
+    "VisualAgent",
+    "VisualBackends",
 ]

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chemx.provenance.blobs import sha256_hex
+from chemx.provenance.decisions import reject
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.qc.decisions import reject
 from chemx.records import Gate, NodeKind, SourceFile
 from chemx.sources import DocumentParser, ParsedPaper, SourceDocument, SourceError
 

@@ -13,161 +13,59 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
-from chemx.grounding.expansion import (
-    EmbeddingExpander,
-    EvidenceBlock,
-    Expander,
-    LlmExpander,
-    NoExpander,
-    TextVectors,
-    build_block,
-)
+from chemx.grounding.encoder import SentenceEncoder, shared_encoder
+from chemx.grounding.expansion import EvidenceBlock, Expander, TextVectors, build_block
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.qc.grounding_check import LlmQc2, OfflineQc2, Qc2Result
+from chemx.qc.grounding_check import Qc2Result
+from chemx.qc.qc2_backends import Qc2Backend
 from chemx.records import (
+    GROUNDED_ROLES,
     Evidence,
     EvidenceSentence,
     Gate,
     NodeKind,
     Structure,
-    StructureRole,
     Verdict,
 )
-
-GROUNDED_ROLES = (
-    StructureRole.MOLECULE,
-    StructureRole.REACTANT,
-    StructureRole.PRODUCT,
-    StructureRole.REACTION,
-)
-"""Roles that get evidence (condition crops are text, not structures)."""
-GROUNDING_ROLE = "grounding"
-
-GroundingMode = Literal["offline", "llm"]
-ExpansionMode = Literal["embedding", "llm", "none"]
-
-
-@dataclass(frozen=True)
-class GroundingSettings:
-    """Which backend does each grounding step; part of the build's graph signature."""
-
-    grounding: GroundingMode = "offline"
-    expansion: ExpansionMode = "embedding"
-    prefilter: bool = False
-    device: str | None = None
-
-    def signature(self) -> dict[str, str]:
-        """The settings as strings, for the checkpoint thread id."""
-        return {
-            "grounding": self.grounding,
-            "expansion": self.expansion,
-            "prefilter": str(self.prefilter).lower(),
-        }
+from chemx.registry import REGISTRY, BackendContext, BackendKind
+from chemx.settings import GroundingSettings
 
 
 @dataclass
 class GroundingBackends:
-    """Encoder, classifier, expander and QC 2 shared by all papers, loaded once.
+    """Encoder, expander and QC 2 shared by all papers, built once from the registry.
 
     MiniLM takes seconds to load; per paper it would cost more than the work. Calls
     into the encoder are serialised by a lock (torch inference on 2 cores gains nothing
     from concurrency and the tokenizer is not guaranteed thread-safe).
     """
 
-    settings: GroundingSettings
-    model_client: Any | None = None
-    _lock: threading.RLock = field(default_factory=threading.RLock)
-    """Re-entrant: building the classifier or QC 2 asks for the encoder under it."""
-    _cache: dict[str, Any] = field(default_factory=dict)
+    expander: Expander
+    qc2: Qc2Backend
+    encoder: SentenceEncoder | None
+    """Loaded only when the expander or QC 2 reads the paper's vectors."""
     encoder_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def _get(self, key: str, factory: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key not in self._cache:
-                self._cache[key] = factory()
-            return self._cache[key]
-
-    def _client(self, what: str) -> Any:
-        if self.model_client is None or not self.model_client.config.is_configured(GROUNDING_ROLE):
-            raise ValueError(
-                f"{what} needs an endpoint for the 'grounding' role "
-                "(--models FILE or --model-option grounding.base_url=...)"
-            )
-        return self.model_client
-
-    @property
-    def encoder(self) -> Any:
-        """The MiniLM sentence encoder."""
-        from chemx.grounding.encoder import load_encoder
-
-        return self._get("encoder", lambda: load_encoder(self.settings.device or "cpu"))
-
-    @property
-    def classifier(self) -> Any:
-        """The shipped explanatory classifier, sharing the encoder."""
-        from chemx.grounding.explanatory import ExplanatoryClassifier
-
-        return self._get("classifier", lambda: ExplanatoryClassifier.load(encoder=self.encoder))
-
-    @property
-    def expander(self) -> Expander:
-        """The expansion backend chosen by `--expansion`."""
-
-        def build() -> Expander:
-            if self.settings.expansion == "llm":
-                return LlmExpander(self._client("--expansion llm"))
-            if self.settings.expansion == "none":
-                return NoExpander()
-            return EmbeddingExpander()
-
-        expander: Expander = self._get("expander", build)
-        return expander
-
-    @property
-    def qc2(self) -> OfflineQc2 | LlmQc2:
-        """QC 2 chosen by `--grounding` (and `--prefilter`)."""
-
-        def build() -> OfflineQc2 | LlmQc2:
-            if self.settings.grounding == "llm":
-                client = self._client("--grounding llm")
-                return LlmQc2(client, self.classifier if self.settings.prefilter else None)
-            if self.settings.prefilter:
-                raise ValueError("--prefilter screens LLM calls; it needs --grounding llm")
-            return OfflineQc2(self.classifier)
-
-        qc2: OfflineQc2 | LlmQc2 = self._get("qc2", build)
-        return qc2
-
-    @property
-    def needs_vectors(self) -> bool:
-        """Whether some backend reads the paper's MiniLM vectors."""
-        return (
-            self.settings.expansion == "embedding"
-            or self.settings.grounding == "offline"
-            or self.settings.prefilter
-        )
+    @classmethod
+    def build(cls, settings: GroundingSettings, context: BackendContext) -> GroundingBackends:
+        """Build the expander and QC 2 `settings` names (and MiniLM if they need it)."""
+        expander: Expander = REGISTRY.build(BackendKind.EXPANDER, settings.expansion, context)
+        qc2: Qc2Backend = REGISTRY.build(BackendKind.QC2, settings.qc2, context)
+        needs_vectors = expander.needs_vectors or qc2.needs_vectors
+        return cls(expander, qc2, shared_encoder(context) if needs_vectors else None)
 
     @property
     def evidence_backend(self) -> str:
         """How evidence blocks are made, e.g. 'minilm-expansion+minilm-logreg'."""
         return f"{self.expander.backend}+{self.qc2.backend}"
 
-    def derive(self, settings: GroundingSettings) -> GroundingBackends:
-        """Backends for other settings that share the models already loaded here."""
-        shared = {k: v for k, v in self._cache.items() if k in ("encoder", "classifier")}
-        return GroundingBackends(settings, self.model_client, _cache=dict(shared))
-
-    def preload(self) -> None:
-        """Load every backend now, so a bad setting fails before any paper is processed."""
-        _ = (self.expander, self.qc2)
-        if self.needs_vectors:
-            _ = self.encoder
+    def names(self) -> dict[str, str]:
+        """What made what, for the build report."""
+        return {"expander": self.expander.backend, "qc2": self.qc2.backend}
 
 
 def grounded_structures(store: ProvenanceStore, paper_id: str) -> list[Structure]:
@@ -217,13 +115,16 @@ def evidence_record(block: EvidenceBlock, result: Qc2Result, expansion_backend: 
         structure_id=block.structure.id,
         sentences=sentences,
         entity_match=result.entity_match,
+        credited_sentence_ids=tuple(
+            sentence_id
+            for index in result.credited
+            if (sentence_id := block.sentences[index].sentence_id) is not None
+        ),
     )
 
 
 class GroundingAgent:
     """Runs text grounding and QC 2 for one paper at a time and writes the results."""
-
-    backend_name = "grounding-agent"
 
     def __init__(self, store: ProvenanceStore, backends: GroundingBackends) -> None:
         self.store = store
@@ -244,7 +145,7 @@ class GroundingAgent:
             package = retrieve(paper, structure)
             expansion = expander.expand(paper, package, vectors, node_id=structure.id)
             block = build_block(paper, package, expansion)
-            image = self._image(structure) if isinstance(qc2, LlmQc2) else None
+            image = self._image(structure) if qc2.needs_image else None
             result = qc2.judge(block, vectors, image, node_id=structure.id)
             evidence = evidence_record(block, result, expansion.backend)
             batch.add(evidence)
@@ -264,7 +165,7 @@ class GroundingAgent:
         return dict(counts)
 
     def _vectors(self, paper: PaperText) -> TextVectors | None:
-        if not self.backends.needs_vectors:
+        if self.backends.encoder is None:
             return None
         texts = [s.text for s in paper.sentences]
         texts += [f.caption for f in paper.figures.values() if f.caption]

@@ -10,142 +10,82 @@ rejected ones keep their Decision.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
+import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 from PIL import Image
 
+from chemx.geometry import union
 from chemx.images import ImageProblem, to_rgb
 from chemx.provenance.blobs import sha256_hex
+from chemx.provenance.decisions import decide
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.qc.decisions import decide
 from chemx.records import (
-    Box,
+    STRUCTURE_ROLES,
     Figure,
     Gate,
     NodeKind,
+    SmilesReading,
     Structure,
     StructureRole,
     Verdict,
 )
+from chemx.registry import REGISTRY, BackendContext, BackendKind
+from chemx.settings import VisualSettings
 from chemx.visual.classes import FigureClass
+from chemx.visual.classifier import FigureClassifierLike
 from chemx.visual.identifiers._base import IdentifierExtractor, IdentifierResult
+from chemx.visual.ocsr import OcsrReader, components_reading, crop_reading, read_cached
 from chemx.visual.segmentation._base import Crop, ReactionParser, Segmentation, Segmenter
-
-STRUCTURE_ROLES = (StructureRole.MOLECULE, StructureRole.REACTANT, StructureRole.PRODUCT)
-"""Roles that are chemical structures (and so need an identifier and pass QC 1)."""
-
-
-@dataclass(frozen=True)
-class VisualSettings:
-    """Which backend does each visual step; part of the build's graph signature."""
-
-    segmenter: str = "classical"
-    reaction_parser: str = "classical"
-    identifier: str = "ocr"
-    classifier_checkpoint: Path | None = None
-    device: str | None = None
-    ocsr: str = "none"
-
-    def signature(self) -> dict[str, str]:
-        """The settings as strings, for the checkpoint thread id."""
-        return {
-            "segmenter": self.segmenter,
-            "reaction_parser": self.reaction_parser,
-            "identifier": self.identifier,
-            "classifier": str(self.classifier_checkpoint or "shipped"),
-            "ocsr": self.ocsr,
-        }
 
 
 @dataclass
 class VisualBackends:
-    """Models and tools shared by all papers of a build, loaded once on first use.
+    """Models and tools shared by all papers of a build, built once from the registry.
 
     Loading a ResNet-50 or an OCR engine takes seconds; doing it per paper would cost
     more than the work itself. Calls into backends that are not known to be
-    thread-safe (OCR, OCSR) are serialised by a lock.
+    thread-safe (OCR, OCSR) are serialised by `serial`.
     """
 
-    settings: VisualSettings
-    model_client: Any | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-    _cache: dict[str, Any] = field(default_factory=dict)
+    classifier: FigureClassifierLike
+    segmenter: Segmenter
+    reaction_parser: ReactionParser
+    identifier: IdentifierExtractor
+    ocsr: OcsrReader
     serial: threading.Lock = field(default_factory=threading.Lock)
+    ocsr_slots: threading.BoundedSemaphore = field(
+        default_factory=lambda: threading.BoundedSemaphore(os.cpu_count() or 1)
+    )
+    """OSRA runs as a single-threaded subprocess: one per core keeps every core busy."""
 
-    def _get(self, key: str, factory: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key not in self._cache:
-                self._cache[key] = factory()
-            return self._cache[key]
-
-    @property
-    def classifier(self) -> Any:
-        """The figure classifier."""
-        from chemx.visual.classifier import FigureClassifier
-
-        return self._get(
-            "classifier",
-            lambda: FigureClassifier.load(
-                self.settings.classifier_checkpoint, device=self.settings.device
+    @classmethod
+    def build(cls, settings: VisualSettings, context: BackendContext) -> VisualBackends:
+        """Build every backend `settings` names; a missing one fails here, before any paper."""
+        return cls(
+            classifier=REGISTRY.build(BackendKind.CLASSIFIER, settings.classifier, context),
+            segmenter=REGISTRY.build(BackendKind.SEGMENTER, settings.segmenter, context),
+            reaction_parser=REGISTRY.build(
+                BackendKind.REACTION_PARSER, settings.reaction_parser, context
             ),
+            identifier=REGISTRY.build(BackendKind.IDENTIFIER, settings.identifier, context),
+            ocsr=REGISTRY.build(BackendKind.OCSR, settings.ocsr, context),
         )
 
-    @property
-    def segmenter(self) -> Segmenter:
-        """The multi-molecule segmenter."""
-        from chemx.visual.segmentation import make_segmenter
-
-        segmenter: Segmenter = self._get(
-            "segmenter", lambda: make_segmenter(self.settings.segmenter)
-        )
-        return segmenter
-
-    @property
-    def reaction_parser(self) -> ReactionParser:
-        """The reaction-scheme parser."""
-        from chemx.visual.segmentation import make_reaction_parser
-
-        parser: ReactionParser = self._get(
-            "reaction_parser", lambda: make_reaction_parser(self.settings.reaction_parser)
-        )
-        return parser
-
-    @property
-    def identifier(self) -> IdentifierExtractor:
-        """The identifier extractor (OCR by default, a VLM when configured)."""
-        from chemx.visual.identifiers import make_identifier_extractor
-
-        def build() -> IdentifierExtractor:
-            if self.settings.identifier == "vlm":
-                from chemx.visual.identifiers.vlm import VlmIdentifierExtractor
-
-                if self.model_client is None:
-                    raise ValueError(
-                        "--identifier vlm needs an endpoint for the 'identifier' role "
-                        "(--models FILE or --model-option identifier.base_url=...)"
-                    )
-                return VlmIdentifierExtractor(self.model_client)
-            extractor: IdentifierExtractor = make_identifier_extractor(self.settings.identifier)
-            return extractor
-
-        extractor: IdentifierExtractor = self._get("identifier", build)
-        return extractor
-
-    def preload(self) -> None:
-        """Load every backend now, so a bad setting fails before any paper is processed."""
-        _ = (self.classifier, self.segmenter, self.reaction_parser, self.identifier)
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    def names(self) -> dict[str, str]:
+        """What made what, for the build report."""
+        ocsr = self.ocsr.backend + (f" ({self.ocsr.note})" if self.ocsr.note else "")
+        return {
+            "classifier": self.classifier.backend,
+            "segmenter": self.segmenter.name,
+            "reaction_parser": self.reaction_parser.name,
+            "identifier": self.identifier.name,
+            "ocsr": ocsr,
+        }
 
 
 def _png(image: Image.Image) -> bytes:
@@ -154,19 +94,8 @@ def _png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _union(boxes: Sequence[Box]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
-
-
 class VisualAgent:
     """Runs the visual stage for one paper at a time and writes its results."""
-
-    backend_name = "visual-agent"
 
     def __init__(self, store: ProvenanceStore, backends: VisualBackends) -> None:
         self.store = store
@@ -281,12 +210,14 @@ class VisualAgent:
         data = _png(crop_image)
         sha = sha256_hex(data)
         batch.blobs[sha] = data
-        smiles = None
-        if self.backends.settings.ocsr == "osra" and crop.role in STRUCTURE_ROLES:
-            from chemx.visual.ocsr import recognise_smiles
-
-            with self.backends.serial:  # OSRA is a subprocess: one at a time is plenty
-                smiles = recognise_smiles(crop_image).smiles
+        smiles: str | None = None
+        reading: SmilesReading | None = None
+        if identifier is not None and identifier.identifier and crop.role in STRUCTURE_ROLES:
+            # Read once here for every labelled crop: only those can become questions
+            # (or a labelled reaction's components). Generation reads the result.
+            with self.backends.ocsr_slots:
+                result = read_cached(self.backends.ocsr, crop_image, sha, self.store)
+            smiles, reading = result.smiles, crop_reading(result)
         structure = Structure(
             id=node_id(NodeKind.STRUCTURE, figure.id, crop.role.value, *crop.box),
             parent_id=figure.id,
@@ -303,7 +234,8 @@ class VisualAgent:
             identifier_box=identifier.source_box if identifier else None,
             step=crop.step,
             smiles=smiles,
-            smiles_backend="osra" if smiles else None,
+            smiles_backend=self.backends.ocsr.backend if smiles else None,
+            reading=reading,
         )
         batch.add(structure)
         if identifier:
@@ -355,10 +287,14 @@ class VisualAgent:
             for i in (*step.reactants, *step.products)
             if (s := by_crop.get(i)) is not None and s.identifier
         )
-        box = _union(boxes)
-        data = _png(image.crop(box))
+        box = union(boxes)
+        crop_image = image.crop(box)
+        data = _png(crop_image)
         sha = sha256_hex(data)
         batch.blobs[sha] = data
+        reading = None
+        if labelled:
+            reading = self._reaction_reading(step_index, related, by_crop, crop_image, sha)
         reaction = Structure(
             id=node_id(NodeKind.STRUCTURE, figure.id, "reaction", step_index, *box),
             parent_id=figure.id,
@@ -373,6 +309,7 @@ class VisualAgent:
             identifier_confidence=labelled[0].identifier_confidence if labelled else None,
             related_identifiers=related,
             step=step_index,
+            reading=reading,
         )
         batch.add(reaction)
         counts["reactions"] += 1
@@ -400,3 +337,25 @@ class VisualAgent:
                 )
             )
             counts["qc1_rejected"] += 1
+
+    def _reaction_reading(
+        self,
+        step_index: int,
+        related: tuple[str, ...],
+        by_crop: dict[int, Structure],
+        crop_image: Image.Image,
+        sha: str,
+    ) -> SmilesReading | None:
+        """Through the labelled reactant and product crops; else the whole reaction crop."""
+        components = [
+            s
+            for s in by_crop.values()
+            if s.role in (StructureRole.REACTANT, StructureRole.PRODUCT)
+            and s.identifier in related
+            and s.step in (step_index, None)
+        ]
+        reading = components_reading([s.reading for s in components])
+        if reading is not None:
+            return reading
+        with self.backends.ocsr_slots:
+            return crop_reading(read_cached(self.backends.ocsr, crop_image, sha, self.store))

@@ -6,6 +6,7 @@ import typer
 
 from chemx.cli import _build, _inspect, _release
 from chemx.cli._classifier import classifier_app
+from chemx.cli._common import errors, user_errors
 
 app = typer.Typer(
     name="chemx",
@@ -18,15 +19,24 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     rich_markup_mode="markdown",  # docstring paragraphs reflow instead of keeping line breaks
 )
-app.command("build")(_build.build)
-app.command("trace")(_inspect.trace)
-app.command("audit")(_inspect.audit)
-app.command("papers")(_inspect.papers)
-app.command("release")(_release.release)
-app.command("validate")(_release.validate)
+app.command("build")(user_errors(_build.build))
+app.command("trace")(user_errors(_inspect.trace))
+app.command("audit")(user_errors(_inspect.audit))
+app.command("papers")(user_errors(_inspect.papers))
+app.command("release")(user_errors(_release.release))
+app.command("validate")(user_errors(_release.validate))
 app.add_typer(classifier_app, name="classifier")
+
+BUG_HINT = (
+    "this is a bug in chemx, not something you did: please report it with the traceback "
+    "above and the command you ran"
+)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: user errors are one line (inside `app`); bugs add a hint."""
+    try:
+        app()
+    except Exception:
+        errors.print(f"[bold red]{BUG_HINT}[/]")
+        raise

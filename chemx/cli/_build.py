@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -19,9 +19,10 @@ from rich.progress import (
 from rich.table import Table
 
 from chemx.cli._common import DEFAULT_OUT, JsonOption, OutOption, console, fail, print_json
-from chemx.pipeline.build import BuildSettings
+from chemx.cli._options import with_settings_options
 from chemx.pipeline.build import Progress as BuildProgress
 from chemx.pipeline.report import BuildReport
+from chemx.settings import STAGE_SETTINGS, BuildSettings
 
 
 def build(
@@ -41,97 +42,13 @@ def build(
     executor: Annotated[
         str, typer.Option("--executor", help="Where per-paper work runs: 'local'.")
     ] = "local",
-    pdf_backend: Annotated[
-        str,
-        typer.Option(
-            "--pdf-backend",
-            help="'pymupdf' (default, offline) or 'mineru' (needs MinerU and its models).",
-        ),
-    ] = "pymupdf",
     until: Annotated[
         str,
-        typer.Option(
-            help="Stop after this stage: acquire, visual, grounding or generation (default: all)."
-        ),
+        typer.Option(help="Stop after this stage: acquire, visual, grounding or generation."),
     ] = "generation",
-    segmenter: Annotated[
-        str,
-        typer.Option(help="Multi-molecule figures: 'classical' (offline) or 'decimer'."),
-    ] = "classical",
-    reaction_parser: Annotated[
-        str,
-        typer.Option(help="Reaction schemes: 'classical' (offline) or 'rxnscribe'."),
-    ] = "classical",
-    identifier: Annotated[
-        str,
-        typer.Option(
-            help="Compound labels: 'ocr' (EasyOCR, offline), 'tesseract', or 'vlm' (the "
-            "identifier role's endpoint, with the structure boxed in red)."
-        ),
-    ] = "ocr",
-    classifier_checkpoint: Annotated[
-        Path | None, typer.Option(help="Figure classifier weights (default: the shipped ones).")
-    ] = None,
     device: Annotated[
         str | None, typer.Option(help="cuda or cpu for the models (default: cuda if present).")
     ] = None,
-    ocsr: Annotated[
-        str,
-        typer.Option(
-            help="Attach SMILES where an OCSR tool reads the crop: 'none' or 'osra' (Debian "
-            "package osra). Never required: structures stay images."
-        ),
-    ] = "none",
-    grounding: Annotated[
-        str,
-        typer.Option(
-            help="QC 2 sentence labels: 'offline' (the shipped MiniLM classifier) or 'llm' "
-            "(the grounding role's endpoint, with the structure image)."
-        ),
-    ] = "offline",
-    expansion: Annotated[
-        str,
-        typer.Option(
-            help="Context expansion within the paragraph: 'embedding' (MiniLM cosine, "
-            "offline), 'llm' (the grounding role) or 'none'."
-        ),
-    ] = "embedding",
-    prefilter: Annotated[
-        bool,
-        typer.Option(
-            "--prefilter/--no-prefilter",
-            help="With --grounding llm: reject blocks the classifier finds no explanation in "
-            "(at its recall-oriented threshold) without calling the model.",
-        ),
-    ] = False,
-    generator: Annotated[
-        str,
-        typer.Option(
-            help="Question generation: 'template' (template-v1, offline: connective patterns, "
-            "SMARTS features, curated mechanisms) or 'llm' (the generator role's endpoint)."
-        ),
-    ] = "template",
-    judge: Annotated[
-        str,
-        typer.Option(
-            help="QC 3: 'heuristic' (heuristic-judge-v1, offline) or 'llm' (the judge role, "
-            "three scorings with shuffled options)."
-        ),
-    ] = "heuristic",
-    judge_threshold: Annotated[
-        float, typer.Option(help="QC 3 accepts at this mean score over the four dimensions.")
-    ] = 4.0,
-    judge_rounds: Annotated[
-        int, typer.Option(help="LLM judge scorings per question, each with shuffled options.")
-    ] = 3,
-    generation_ocsr: Annotated[
-        str,
-        typer.Option(
-            help="Visible features for distractors: read a SMILES with OSRA when the structure "
-            "has none ('auto': when osra is installed, the report says which; 'osra': required) "
-            "or use the paper's text only ('none')."
-        ),
-    ] = "auto",
     models: Annotated[
         Path | None,
         typer.Option(help="TOML file of model endpoints per role (identifier, grounding, ...)."),
@@ -145,59 +62,45 @@ def build(
         ),
     ] = None,
     as_json: JsonOption = False,
+    *,
+    stages: dict[str, dict[str, Any]],
 ) -> None:
     """Build (or grow) a benchmark store from a corpus.
 
     Re-running into the same --out adds only what is new; a build that was interrupted
     (even killed) resumes where it stopped. Writes OUT/chemx.db, OUT/blobs/ and
-    OUT/build_report.json.
+    OUT/build_report.json. Every backend option lists the registered choices.
     """
-    from chemx.provenance.store import StoreError
-    from chemx.sources import CorpusError
-    from chemx.visual.classifier import ClassifierError
-
     try:
         options = dict(_key_value(item) for item in model_option or [])
         settings = BuildSettings(
             corpus=corpus,
             out=out,
             workers=workers,
-            executor=executor,
-            pdf_backend=pdf_backend,
+            executor=executor,  # validated by pydantic
             until=until,
-            segmenter=segmenter,
-            reaction_parser=reaction_parser,
-            identifier=identifier,
-            classifier_checkpoint=classifier_checkpoint,
             device=device,
-            ocsr=ocsr,
-            grounding=grounding,
-            expansion=expansion,
-            prefilter=prefilter,
-            generator=generator,
-            judge=judge,
-            judge_threshold=judge_threshold,
-            judge_rounds=judge_rounds,
-            generation_ocsr=generation_ocsr,
             models=models,
             model_options=options,
+            **stages,
         )
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = ".".join(str(part) for part in error["loc"])
-        raise fail(f"invalid --{field.replace('_', '-')}: {error['msg']}") from exc
+        field = str(error["loc"][-1]) if error["loc"] else "option"
+        message = str(error["msg"]).removeprefix("Value error, ")
+        raise fail(f"invalid --{field.replace('_', '-')}: {message}") from exc
     from chemx.pipeline.build import run_build
 
-    try:
-        report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
-    except (CorpusError, StoreError, ClassifierError, ValueError) as exc:
-        raise fail(str(exc)) from exc
+    report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
     if as_json:
         print_json(report.model_dump(mode="json"))
     else:
         _print_summary(report, out)
     if report.documents.discovered and report.documents.rejected == report.documents.discovered:
         raise typer.Exit(1)  # nothing could be read
+
+
+build = with_settings_options(build, STAGE_SETTINGS)
 
 
 def _key_value(item: str) -> tuple[str, str]:
@@ -264,9 +167,9 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     if evidence:
         made = ", ".join(f"{b.backend}: {b.count}" for b in evidence)
         console.print(f"evidence blocks by backend (expansion+QC 2): {made}")
-    if report.generation_backends:
-        made = ", ".join(f"{role}: {name}" for role, name in report.generation_backends.items())
-        console.print(f"questions by backend: {made}")
+    if report.selected_backends:
+        made = ", ".join(f"{c.kind}: {c.backend}" for c in report.selected_backends)
+        console.print(f"backends: {made}")
     if report.attrition:
         chain = " -> ".join(f"{stage.name} {stage.count}" for stage in report.attrition)
         console.print(f"funnel: {chain}")

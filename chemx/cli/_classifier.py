@@ -8,12 +8,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from chemx.cli._common import JsonOption, console, fail, print_json
+from chemx.cli._common import JsonOption, console, fail, print_json, user_errors
 
 classifier_app = typer.Typer(help="The ResNet-50 figure classifier.", no_args_is_help=True)
 
 
 @classifier_app.command("evaluate")
+@user_errors
 def evaluate(
     folder: Annotated[
         Path,
@@ -31,16 +32,13 @@ def evaluate(
     as_json: JsonOption = False,
 ) -> None:
     """Print accuracy and the confusion matrix of the classifier on a labelled folder."""
-    from chemx.visual.classifier import ClassifierError, FigureClassifier
-    from chemx.visual.classifier_eval import LabelledFolderError, evaluate_folder
+    from chemx.visual.classifier import FigureClassifier
+    from chemx.visual.classifier_eval import evaluate_folder
 
     if not folder.is_dir():
         raise fail(f"{folder}: not a folder")
-    try:
-        classifier = FigureClassifier.load(checkpoint, device=device)
-        result = evaluate_folder(classifier, folder)
-    except (ClassifierError, LabelledFolderError, ValueError) as exc:
-        raise fail(str(exc)) from exc
+    classifier = FigureClassifier.load(checkpoint, device=device)
+    result = evaluate_folder(classifier, folder)
     if as_json:
         print_json(result.model_dump(mode="json"))
         return

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 
+from chemx.errors import ChemxError
+
+T = TypeVar("T")
+
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)  # one line, however long: the terminal wraps it
 
 OutOption = Annotated[
     Path,
@@ -32,6 +38,19 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     """Print an error to stderr and return the Exit to raise."""
     errors.print(f"[bold red]error:[/] {message}")
     return typer.Exit(code)
+
+
+def user_errors(command: Callable[..., T]) -> Callable[..., T]:
+    """Render a `ChemxError` from `command` as one line (exit 2); let bugs show their traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            return command(*args, **kwargs)
+        except ChemxError as exc:
+            raise fail(str(exc)) from exc
+
+    return run
 
 
 def print_json(data: Any) -> None:

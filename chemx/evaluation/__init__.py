@@ -1,1 +1,4 @@
-"""Evaluation of models on a built benchmark (arrives with its issue)."""
+"""Model evaluation: will hold the evaluation of vision-language models on a release (issue 14).
+
+No code yet.
+"""

@@ -22,8 +22,8 @@ and reasoning type and the other features only — never the Feature or the Mech
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import group_for_feature
 from chemx.generation.extract import Decomposition, EffectForm, decompose
@@ -34,6 +34,7 @@ from chemx.generation.features import (
     names_cause,
     select_other_features,
 )
+from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -46,12 +47,13 @@ from chemx.generation.mcq import (
 from chemx.generation.mechanisms import mechanism_for
 from chemx.generation.schemas import (
     DECOMPOSITION_TEMPLATE,
-    GENERATOR_ROLE,
     MCQ_TEMPLATE,
     DecompositionAnswer,
     McqAnswer,
 )
-from chemx.records import Evidence, ModelCall, ReasoningType, Structure
+from chemx.models import GENERATOR_ROLE, ModelCaller
+from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
+from chemx.registry import BackendContext
 
 TEMPLATE_BACKEND = "template-v1"
 
@@ -109,8 +111,8 @@ class DecomposeResult:
     """'too_vague', 'too_few_features' or 'model_failed' when `fields` is None."""
     detail: str = ""
     calls: tuple[ModelCall, ...] = ()
-    partial: dict[str, str] = field(default_factory=dict)
-    """Whatever fields were found before discarding (kept on the candidate node)."""
+    partial: PartialDecomposition | None = None
+    """Whatever fields were found before discarding (kept on the discarded candidate)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ class McqResult:
     calls: tuple[ModelCall, ...] = ()
 
 
+@runtime_checkable
 class Generator(Protocol):
     """What the agent needs from a generator backend."""
 
@@ -141,7 +144,7 @@ class Generator(Protocol):
         ...
 
 
-def _too_few(other: Sequence[VisibleFeature], fields: dict[str, str]) -> DecomposeResult:
+def _too_few(other: Sequence[VisibleFeature], fields: PartialDecomposition) -> DecomposeResult:
     names = ", ".join(f.name for f in other) or "none"
     return DecomposeResult(
         None,
@@ -179,12 +182,12 @@ class TemplateGenerator:
         if not isinstance(extracted, Decomposition):
             return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
         effect = neutral_effect(extracted.effect, context.labels)
-        found = {
-            "effect": effect,
-            "feature": extracted.feature,
-            "mechanism": extracted.mechanism,
-            "reasoning_type": extracted.reasoning_type.value,
-        }
+        found = PartialDecomposition(
+            effect=effect,
+            feature=extracted.feature,
+            mechanism=extracted.mechanism,
+            reasoning_type=extracted.reasoning_type,
+        )
         other = select_other_features(
             extracted.feature, context.visible, mechanism=extracted.mechanism
         )
@@ -245,7 +248,7 @@ class TemplateGenerator:
 class LlmGenerator:
     """The ``generator`` role (module docstring)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: ModelCaller) -> None:
         """Ask `client`'s generator role."""
         from chemx.prompts import load_template
 
@@ -274,8 +277,6 @@ class LlmGenerator:
 
     def mcq_prompt(self, context: GenerationContext, fields: Fields) -> str:
         """The rendered `mcq.v1` prompt: Effect and other features only, by construction."""
-        from chemx.qc.anti_shortcut import HEDGING_TERMS
-
         features = "\n".join(f"- {f.name}" for f in fields.other_features)
         return self.mcq.render(
             entry_type=context.entry_type,
@@ -300,16 +301,12 @@ class LlmGenerator:
         if not isinstance(result, CallOk):
             return DecomposeResult(None, "model_failed", result.error, calls)
         answer: DecompositionAnswer = result.output
-        found = {
-            name: value
-            for name, value in (
-                ("effect", answer.effect),
-                ("feature", answer.feature),
-                ("mechanism", answer.mechanism),
-                ("reasoning_type", answer.reasoning_type),
-            )
-            if value
-        }
+        found = PartialDecomposition(
+            effect=answer.effect or None,
+            feature=answer.feature or None,
+            mechanism=answer.mechanism or None,
+            reasoning_type=ReasoningType(answer.reasoning_type) if answer.reasoning_type else None,
+        )
         missing = [n for n in ("effect", "feature", "mechanism") if not getattr(answer, n)]
         if not answer.explanation_complete or missing or answer.reasoning_type is None:
             reason = answer.vague_reason or f"no {', '.join(missing) or 'reasoning type'}"
@@ -375,3 +372,13 @@ class LlmGenerator:
             fields.effect_form,
         )
         return McqResult(mcq, calls=calls)
+
+
+def make_template_generator(context: BackendContext) -> TemplateGenerator:
+    """The ``template`` generator, offline (registry factory)."""
+    return TemplateGenerator()
+
+
+def make_llm_generator(context: BackendContext) -> LlmGenerator:
+    """The ``llm`` generator: the generator role's endpoint (registry factory)."""
+    return LlmGenerator(context.client_for(GENERATOR_ROLE, "--generator llm"))

@@ -12,12 +12,13 @@ synthetic and materials papers (the sample corpus spans all three). Order matter
 for ties: more specific entries come before the general ones they imply, and
 `visible_groups` drops a general match that a specific one already covers (an
 acrylamide is not also offered as "secondary amide" and "alkene").
+
+Long module: most of it is the `GROUPS` table, which reads best as one list.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -464,8 +465,3 @@ def group_for_feature(text: str) -> Group | None:
 def related(first: Group, second: Group) -> bool:
     """Whether two entries are the same feature or one implies the other."""
     return first.key == second.key or first.key in second.implies or second.key in first.implies
-
-
-def keys_of(groups: Iterable[Group]) -> list[str]:
-    """The keys of some entries."""
-    return [group.key for group in groups]

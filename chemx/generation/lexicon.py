@@ -125,3 +125,43 @@ PRONOUN_SUBJECTS = wordlist(
     """
 )
 """A subject that is only a pronoun names no feature: the clause is too vague alone."""
+
+HEDGING_TERMS: tuple[str, ...] = (
+    "indirect",
+    "indirectly",
+    "secondary",
+    "partially",
+    "partly",
+    "in part",
+    "partial",
+    "may",
+    "might",
+    "possibly",
+    "possible",
+    "perhaps",
+    "somewhat",
+    "minor",
+    "slightly",
+    "slight",
+    "could",
+    "likely",
+    "unlikely",
+    "arguably",
+    "potentially",
+    "presumably",
+    "probably",
+    "apparently",
+    "seemingly",
+    "marginally",
+    "to some extent",
+    "to a lesser extent",
+    "to a degree",
+    "plausibly",
+    "conceivably",
+    "tends to",
+    "appears to",
+    "seems to",
+)
+"""Hedges excluded from every option (seed 002, appendix H; "indirect" and "secondary"
+are the seed's own examples). The one list: the MCQ prompt and the anti-shortcut check
+(`chemx.qc.anti_shortcut`) read it from here."""

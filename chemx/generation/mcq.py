@@ -31,6 +31,7 @@ from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.lexicon import BASE_OF
 from chemx.generation.text import capitalise, decapitalise, squash, wordlist
+from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType
 
@@ -94,8 +95,6 @@ def entry_noun(entry_type: str) -> str:
 
 def neutral_effect(effect: str, labels: Sequence[str]) -> str:
     """The effect with the structure's own label replaced: a stem names no compound number."""
-    from chemx.grounding.identifiers import find_mentions
-
     for label in labels:
         if not label:
             continue

@@ -16,7 +16,7 @@ Two phrasings per feature:
 Writing rules, checked by `tests/generation/test_mechanisms.py`: third person singular
 (the subject is the singular catalogue name), 45-120 characters so option lengths stay
 comparable with mechanisms taken from papers, assertive (no hedging term of
-`chemx.qc.anti_shortcut.HEDGING_TERMS`: a hedged distractor is a give-away), and free of
+`chemx.generation.lexicon.HEDGING_TERMS`: a hedged distractor is a give-away), and free of
 any specific compound, residue or number, because the same phrase serves every paper.
 
 Features that have no catalogue entry (named only in the paper's text) get the

@@ -8,7 +8,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 DECOMPOSITION_TEMPLATE = "decomposition.v1"
 MCQ_TEMPLATE = "mcq.v1"
-GENERATOR_ROLE = "generator"
 
 
 class DecompositionAnswer(BaseModel):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from chemx.labels import find_mentions
+
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9′'\-]*[A-Za-z0-9]|[A-Za-z]")
 """A word token: letters first, then letters, digits, primes and inner hyphens."""
 
@@ -136,11 +138,9 @@ def decapitalise(text: str) -> str:
 def names_label(text: str, label: str) -> bool:
     """Whether `text` names the compound label `label` ('2a', '(S)-4').
 
-    The grounding stage's boundary-aware matcher decides, so "1" is not found in
-    "20:1 rr", "1.5 equiv" or "Table 1" here either.
+    Text grounding's boundary-aware matcher (`chemx.labels.find_mentions`) decides, so
+    "1" is not found in "20:1 rr", "1.5 equiv" or "Table 1" here either.
     """
-    from chemx.grounding.identifiers import find_mentions
-
     return bool(label) and bool(find_mentions(label, text))
 
 

@@ -17,6 +17,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from chemx.registry import BackendContext
+
 EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 EMBEDDING_DIM = 384
 MAX_SEQ_LENGTH = 256
@@ -106,3 +108,8 @@ class SentenceTransformerEncoder:
 def load_encoder(device: str = "cpu") -> SentenceEncoder:
     """The default offline encoder (see the module docstring for why not sentence_transformers)."""
     return MiniLMEncoder(device=device)
+
+
+def shared_encoder(context: BackendContext) -> SentenceEncoder:
+    """MiniLM, loaded once per build and shared by expansion and QC 2."""
+    return context.shared.get("encoder", lambda: load_encoder(context.device or "cpu"))

@@ -47,22 +47,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from chemx.grounding.encoder import SentenceEncoder
-from chemx.grounding.identifiers import find_mentions
 from chemx.grounding.retrieval import PaperText, RetrievalPackage
-from chemx.models import CallOk, Message
+from chemx.labels import find_mentions
+from chemx.models import GROUNDING_ROLE, CallOk, Message, ModelCaller
 from chemx.prompts import load_template
 from chemx.records import ModelCall, Sentence, Structure
+from chemx.registry import BackendContext
 
 EMBEDDING_BACKEND = "minilm-expansion"
 NO_EXPANSION_BACKEND = "none"
 EXPANSION_TEMPLATE = "expansion.v1"
-GROUNDING_ROLE = "grounding"
 
 NEXT_THRESHOLD = 0.18
 """Cosine a following sentence needs (see the module table)."""
@@ -137,10 +137,13 @@ class Expansion:
     problems: tuple[str, ...] = ()
 
 
+@runtime_checkable
 class Expander(Protocol):
-    """Anything that picks the paragraph neighbours of retrieved sentences."""
+    """Anything that picks the paragraph neighbours of retrieved sentences (kind ``expander``)."""
 
     backend: str
+    needs_vectors: bool
+    """Whether `expand` reads the paper's MiniLM vectors (they are embedded only if so)."""
 
     def expand(
         self,
@@ -185,6 +188,7 @@ class EmbeddingExpander:
     """Offline expansion by MiniLM cosine within the paragraph (see the module table)."""
 
     backend = EMBEDDING_BACKEND
+    needs_vectors = True
 
     def expand(
         self,
@@ -218,6 +222,7 @@ class NoExpander:
     """The ablation: retrieved sentences only."""
 
     backend = NO_EXPANSION_BACKEND
+    needs_vectors = False
 
     def expand(
         self,
@@ -244,9 +249,10 @@ class ExpansionAnswer(BaseModel):
 class LlmExpander:
     """Expansion by the ``grounding`` role: one call per anchor sentence (cached)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: ModelCaller) -> None:
         """Use `client` (a `ModelClient` with the grounding role configured)."""
         self.client = client
+        self.needs_vectors = False
         self.template = load_template(EXPANSION_TEMPLATE)
         self.backend = f"llm:{client.config.role(GROUNDING_ROLE).model}"
 
@@ -415,3 +421,18 @@ def build_block(paper: PaperText, package: RetrievalPackage, expansion: Expansio
         )
         sentences.insert(0, caption)
     return EvidenceBlock(package.structure, package, tuple(sentences), expansion)
+
+
+def make_embedding_expander(context: BackendContext) -> EmbeddingExpander:
+    """The ``embedding`` expander (registry factory)."""
+    return EmbeddingExpander()
+
+
+def make_llm_expander(context: BackendContext) -> LlmExpander:
+    """The ``llm`` expander: the grounding role picks neighbours (registry factory)."""
+    return LlmExpander(context.client_for(GROUNDING_ROLE, "--expansion llm"))
+
+
+def make_no_expander(context: BackendContext) -> NoExpander:
+    """The ``none`` expander: retrieved sentences only (registry factory)."""
+    return NoExpander()

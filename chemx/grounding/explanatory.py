@@ -25,10 +25,11 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, Field
 
-from chemx.grounding.dataset import EXPLANATORY, LABELS
+from chemx.grounding.classes import EXPLANATORY, LABELS
 from chemx.grounding.encoder import DEFAULT_BATCH_SIZE, SentenceEncoder, load_encoder
 from chemx.grounding.lexical import LEXICAL_FEATURE_NAMES, lexical_features
 from chemx.grounding.softmax import SoftmaxModel
+from chemx.registry import BackendContext
 
 BACKEND = "minilm-logreg"
 WEIGHTS_NAME = "explanatory_classifier.npz"
@@ -234,3 +235,13 @@ class ExplanatoryClassifier:
         """True for sentences to keep: explanatory probability at or above the threshold."""
         threshold = self.prefilter_threshold
         return [p >= threshold for p in self.explanatory_probability(texts, batch_size)]
+
+
+def shared_classifier(context: BackendContext) -> ExplanatoryClassifier:
+    """The shipped explanatory classifier on the shared encoder, loaded once per build."""
+    from chemx.grounding.encoder import shared_encoder
+
+    return context.shared.get(
+        "explanatory_classifier",
+        lambda: ExplanatoryClassifier.load(encoder=shared_encoder(context)),
+    )

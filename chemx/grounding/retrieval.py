@@ -6,7 +6,7 @@ figure, and then searches the whole paper for sentences that discuss the structu
 ablation (table 5) shows why the identifier is the key: without it only 50% of the
 retrieved text refers to the target, with it 76%. Here the search is deterministic:
 
-* every sentence that names the identifier (boundary-aware, `chemx.grounding.identifiers`)
+* every sentence that names the identifier (boundary-aware, `chemx.labels.mentions`)
   is retrieved, and for a reaction crop also those naming one of its reactants or
   products (`Structure.related_identifiers`), since a reaction is discussed through its
   components;
@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from chemx.grounding.identifiers import Mention, find_mentions
+from chemx.labels import Mention, find_mentions
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import (
+    STRUCTURE_ROLES,
     Figure,
     FigureReference,
     NodeKind,
@@ -44,9 +45,6 @@ from chemx.records import (
     Structure,
     StructureRole,
 )
-
-COMPOUND_ROLES = (StructureRole.MOLECULE, StructureRole.REACTANT, StructureRole.PRODUCT)
-"""Crops that show one compound (a reaction crop shows several)."""
 
 RetrievalOrigin = Literal["identifier", "figure_reference"]
 
@@ -296,7 +294,7 @@ def _figure_is_unambiguous(paper: PaperText, structure: Structure, targets: Sequ
     same_figure = [s for s in paper.structures if s.figure_id == structure.figure_id]
     if structure.role is StructureRole.REACTION:
         return sum(s.role is StructureRole.REACTION for s in same_figure) == 1
-    labels = {s.identifier for s in same_figure if s.role in COMPOUND_ROLES and s.identifier}
+    labels = {s.identifier for s in same_figure if s.role in STRUCTURE_ROLES and s.identifier}
     return labels <= set(targets)
 
 

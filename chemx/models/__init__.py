@@ -9,6 +9,11 @@ to the provenance store with its node.
 from chemx.models.cache import MemoryCache, ResponseCache, request_key
 from chemx.models.client import ModelClient
 from chemx.models.config import (
+    EVALUATED_ROLE,
+    GENERATOR_ROLE,
+    GROUNDING_ROLE,
+    IDENTIFIER_ROLE,
+    JUDGE_ROLE,
     ROLES,
     ConfigError,
     ModelsConfig,
@@ -23,9 +28,15 @@ from chemx.models.local import (
     llama_server_command,
 )
 from chemx.models.messages import ImagePart, Message, Sampling
+from chemx.models.protocol import ModelCaller
 from chemx.models.results import CallFailed, CallOk, CallResult, FailureKind, ModelCallFailed
 
 __all__ = [
+    "EVALUATED_ROLE",
+    "GENERATOR_ROLE",
+    "GROUNDING_ROLE",
+    "IDENTIFIER_ROLE",
+    "JUDGE_ROLE",
     "ROLES",
     "CallFailed",
     "CallOk",
@@ -39,6 +50,7 @@ __all__ = [
     "MemoryCache",
     "Message",
     "ModelCallFailed",
+    "ModelCaller",
     "ModelClient",
     "ModelsConfig",
     "ResponseCache",

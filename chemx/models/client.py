@@ -16,11 +16,9 @@ in the Authorization header, and scrubbed from every error text.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import json
 import logging
 import os
-import re
 import threading
 import time
 import weakref
@@ -33,14 +31,21 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 from pydantic import BaseModel, ValidationError
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
+from chemx.models._call import CallContext
+from chemx.models._transport import TransportFailure, describe_failure
+from chemx.models._wire import (
+    parse,
+    response_format,
+    sampling_params,
+    summarise,
+    with_schema_instruction,
+)
 from chemx.models.cache import ResponseCache, request_key
 from chemx.models.config import ModelsConfig, RoleConfig
 from chemx.models.messages import Message, Sampling
 from chemx.models.results import CallFailed, CallOk, CallResult, FailureKind
 from chemx.models.retry import MalformedResponse, is_transient, wait_retry_after
 from chemx.prompts import PromptTemplate
-from chemx.provenance.ids import digest
-from chemx.records import ModelCall
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
@@ -50,13 +55,6 @@ log = logging.getLogger("chemx.models")
 NO_KEY = "no-key"
 """Sent as the bearer token to keyless local servers (the openai client requires one)."""
 MAX_ERROR_CHARS = 500
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
-_SCHEMA_NAME = re.compile(r"[^A-Za-z0-9_-]")
-_ERROR_CODE = re.compile(r"^Error code: \d+ - ")
-LLAMA_CPP_HINT = (
-    " (if this endpoint is a llama.cpp server, set structured_output = "
-    '"json_object_schema" for this role)'
-)
 
 
 @dataclass
@@ -65,13 +63,6 @@ class _LoopState:
 
     clients: dict[tuple[str, str | None], openai.AsyncOpenAI] = field(default_factory=dict)
     semaphores: dict[tuple[str, str], asyncio.Semaphore] = field(default_factory=dict)
-
-
-class _TransportFailure(Exception):
-    def __init__(self, cause: BaseException, attempts: int) -> None:
-        super().__init__(str(cause))
-        self.cause = cause
-        self.attempts = attempts
 
 
 class ModelClient:
@@ -155,7 +146,7 @@ class ModelClient:
         if not messages:
             raise ValueError("a model call needs at least one message")
         schema = output.model_json_schema()
-        params = _sampling_params(role_config, sampling or Sampling())
+        params = sampling_params(role_config, sampling or Sampling())
         key = request_key(
             endpoint=role_config.endpoint,
             model=role_config.model,
@@ -165,14 +156,14 @@ class ModelClient:
             schema=schema,
             template_hash=template.sha256 if template else None,
         )
-        call = _CallContext(role, role_config, template, node_id, key, time.monotonic())
+        call = CallContext(role, role_config, template, node_id, key, time.monotonic())
         hit = await self._from_cache(call, output)
         if hit is not None:
             return hit
-        body = {**params, **_response_format(role_config, output, schema)}
+        body = {**params, **response_format(role_config, output, schema)}
         wire = [message.to_openai() for message in messages]
         if role_config.structured_output == "none":
-            wire = _with_schema_instruction(wire, schema)
+            wire = with_schema_instruction(wire, schema)
         return await self._ask(call, output, wire, body)
 
     def complete_sync(
@@ -231,7 +222,7 @@ class ModelClient:
     # -- the call --------------------------------------------------------------------
 
     async def _ask(
-        self, call: _CallContext, output: type[T], wire: list[dict[str, Any]], body: dict[str, Any]
+        self, call: CallContext, output: type[T], wire: list[dict[str, Any]], body: dict[str, Any]
     ) -> CallResult[T]:
         """Send, validate, retry invalid/truncated answers, record."""
         config = call.config
@@ -239,9 +230,9 @@ class ModelClient:
         for attempt in range(1, config.output_retries + 2):
             try:
                 completion = await self._send(call, wire, body)
-            except _TransportFailure as exc:
+            except TransportFailure as exc:
                 kind = FailureKind.TRANSPORT if is_transient(exc.cause) else FailureKind.HTTP
-                return self._failed(call, kind, self._describe(exc.cause, config, exc.attempts))
+                return self._failed(call, kind, describe_failure(exc.cause, config, exc.attempts))
             call.add_usage(completion)
             choice = completion.choices[0]
             content = choice.message.content
@@ -257,24 +248,24 @@ class ModelClient:
                 )
                 continue
             try:
-                parsed = _parse(content, output)
+                parsed = parse(content, output)
             except (ValidationError, ValueError) as exc:
                 failure = (
                     FailureKind.INVALID_OUTPUT,
                     f"answer does not match {output.__name__} on {attempt} attempt(s): "
-                    f"{_summarise(exc)}",
+                    f"{summarise(exc)}",
                     content,
                 )
                 log.info("%s: invalid answer (attempt %d): %s", call.role, attempt, failure[1])
                 continue
-            assert content is not None  # _parse refuses None
+            assert content is not None  # parse refuses None
             await self._to_cache(call, completion, parsed, content)
             return CallOk(output=parsed, call=call.record(), raw=content)
         kind, error, raw = failure
         return self._failed(call, kind, error, raw)
 
     async def _send(
-        self, call: _CallContext, wire: list[dict[str, Any]], body: dict[str, Any]
+        self, call: CallContext, wire: list[dict[str, Any]], body: dict[str, Any]
     ) -> ChatCompletion:
         """One request with the transport retry policy."""
         config = call.config
@@ -309,11 +300,11 @@ class ModelClient:
         try:
             return await retrying(once)
         except (openai.APIError, MalformedResponse, json.JSONDecodeError) as exc:
-            raise _TransportFailure(exc, attempts) from None
+            raise TransportFailure(exc, attempts) from None
 
     # -- cache -----------------------------------------------------------------------
 
-    async def _from_cache(self, call: _CallContext, output: type[T]) -> CallOk[T] | None:
+    async def _from_cache(self, call: CallContext, output: type[T]) -> CallOk[T] | None:
         if self.cache is None:
             return None
         try:
@@ -325,7 +316,7 @@ class ModelClient:
             return None
         try:
             raw = str(json.loads(text)["raw"])
-            parsed = _parse(raw, output)  # the same parse of the same text: the same result
+            parsed = parse(raw, output)  # the same parse of the same text: the same result
         except (ValueError, KeyError, TypeError, ValidationError):
             log.warning("ignoring unreadable cache entry %s", call.key[:16])
             return None
@@ -333,7 +324,7 @@ class ModelClient:
         return CallOk(output=parsed, call=call.record(), raw=raw)
 
     async def _to_cache(
-        self, call: _CallContext, completion: ChatCompletion, parsed: BaseModel, raw: str
+        self, call: CallContext, completion: ChatCompletion, parsed: BaseModel, raw: str
     ) -> None:
         if self.cache is None:
             return
@@ -353,7 +344,7 @@ class ModelClient:
     # -- failures and secrets --------------------------------------------------------
 
     def _failed(
-        self, call: _CallContext, kind: FailureKind, detail: str, raw: str | None = None
+        self, call: CallContext, kind: FailureKind, detail: str, raw: str | None = None
     ) -> CallFailed:
         error = self._scrub(f"{kind.value}: {detail}")[:MAX_ERROR_CHARS]
         call.error = error
@@ -362,28 +353,13 @@ class ModelClient:
             call=call.record(), kind=kind, error=error, raw=self._scrub(raw) if raw else raw
         )
 
-    def _describe(self, exc: BaseException, config: RoleConfig, attempts: int) -> str:
-        after = f" after {attempts} attempt(s)"
-        if isinstance(exc, openai.APITimeoutError):
-            return f"timed out ({config.timeout_s:g} s){after}"
-        if isinstance(exc, openai.APIConnectionError):
-            cause = exc.__cause__ or exc
-            return f"connection error: {type(cause).__name__}: {cause}{after}"
-        if isinstance(exc, openai.APIStatusError):
-            message = _ERROR_CODE.sub("", exc.message)
-            text = f"HTTP {exc.status_code}: {message}{after}"
-            if config.structured_output == "json_schema" and exc.status_code in (400, 500):
-                text += LLAMA_CPP_HINT
-            return text
-        return f"malformed response body ({type(exc).__name__}){after}"
-
     def _scrub(self, text: str) -> str:
         """Remove every configured API key from a text bound for a record or a log."""
         for secret in self._secrets:
             text = text.replace(secret, "***")
         return text
 
-    def _log_retry(self, call: _CallContext) -> Callable[[RetryCallState], None]:
+    def _log_retry(self, call: CallContext) -> Callable[[RetryCallState], None]:
         def before_sleep(state: RetryCallState) -> None:
             exc = state.outcome.exception() if state.outcome else None
             wait = state.next_action.sleep if state.next_action else 0.0
@@ -446,164 +422,3 @@ class ModelClient:
                 thread.start()
                 self._loop, self._loop_thread = loop, thread
             return self._loop
-
-
-@dataclass
-class _CallContext:
-    """What is known about one logical call while it runs (all attempts together)."""
-
-    role: str
-    config: RoleConfig
-    template: PromptTemplate | None
-    node_id: str | None
-    key: str
-    started: float
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    cache_hit: bool = False
-    error: str | None = None
-
-    def add_usage(self, completion: ChatCompletion) -> None:
-        """Sum token usage over attempts: every attempt was paid for."""
-        usage = completion.usage
-        if usage is None:
-            return
-        self.prompt_tokens = (self.prompt_tokens or 0) + (usage.prompt_tokens or 0)
-        self.completion_tokens = (self.completion_tokens or 0) + (usage.completion_tokens or 0)
-
-    def record(self) -> ModelCall:
-        """The provenance row for this call.
-
-        Its id depends on node, role, request and outcome only, so re-building (or
-        resuming) a build writes no second row for the same call.
-        """
-        outcome = "error" if self.error else "ok"
-        return ModelCall(
-            id=f"mc_{digest(self.node_id, self.role, self.key, outcome)[:16]}",
-            node_id=self.node_id,
-            role=self.role,
-            endpoint=self.config.endpoint,
-            model=self.config.model,
-            template_id=self.template.id if self.template else None,
-            template_hash=self.template.sha256 if self.template else None,
-            request_hash=self.key,
-            prompt_tokens=0 if self.cache_hit else self.prompt_tokens,
-            completion_tokens=0 if self.cache_hit else self.completion_tokens,
-            latency_s=round(time.monotonic() - self.started, 4),
-            cache_hit=self.cache_hit,
-            error=self.error,
-            time=dt.datetime.now(dt.UTC),
-        )
-
-
-# -- request building ----------------------------------------------------------------
-
-
-def _sampling_params(config: RoleConfig, sampling: Sampling) -> dict[str, Any]:
-    params: dict[str, Any] = {
-        "temperature": sampling.temperature
-        if sampling.temperature is not None
-        else config.temperature,
-        config.max_tokens_param: sampling.max_tokens or config.max_tokens,
-    }
-    if sampling.top_p is not None:
-        params["top_p"] = sampling.top_p
-    if sampling.seed is not None:
-        params["seed"] = sampling.seed
-    return params
-
-
-def _response_format(
-    config: RoleConfig, output: type[BaseModel], schema: dict[str, Any]
-) -> dict[str, Any]:
-    """The `response_format` body field for the role's structured-output mode."""
-    if config.structured_output == "json_object_schema":
-        return {"response_format": {"type": "json_object", "schema": schema}}
-    if config.structured_output == "none":
-        return {}
-    strict = _strict_schema(schema)
-    name = _SCHEMA_NAME.sub("_", output.__name__)[:64] or "output"
-    return {
-        "response_format": {
-            "type": "json_schema",
-            "json_schema": {"name": name, "schema": strict or schema, "strict": strict is not None},
-        }
-    }
-
-
-def _strict_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
-    """The schema in OpenAI strict form, or None if it cannot be (optional fields).
-
-    Strict mode needs every property required and `additionalProperties: false` on
-    every object; the latter is added here (pydantic accepts no extra keys it would not
-    ignore anyway).
-    """
-    copy = json.loads(json.dumps(schema))
-    objects: list[dict[str, Any]] = []
-
-    def visit(node: Any) -> None:
-        if not isinstance(node, dict):
-            return
-        if node.get("type") == "object" or "properties" in node:
-            objects.append(node)
-            for child in (node.get("properties") or {}).values():
-                visit(child)
-            if isinstance(node.get("additionalProperties"), dict):
-                visit(node["additionalProperties"])
-        for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
-            for child in node.get(key) or []:
-                visit(child)
-        visit(node.get("items"))
-        for child in (node.get("$defs") or {}).values():
-            visit(child)
-
-    visit(copy)
-    for node in objects:
-        properties = set((node.get("properties") or {}).keys())
-        if properties != set(node.get("required") or []):
-            return None
-        if node.get("additionalProperties") not in (None, False):
-            return None
-        node["additionalProperties"] = False
-    return copy
-
-
-def _with_schema_instruction(
-    wire: list[dict[str, Any]], schema: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """For endpoints without structured output: put the schema in the last user turn."""
-    instruction = (
-        "\n\nAnswer with one JSON object, and nothing else, that conforms to this JSON "
-        f"schema:\n{json.dumps(schema, sort_keys=True)}"
-    )
-    result = [dict(message) for message in wire]
-    for message in reversed(result):
-        if message["role"] != "user":
-            continue
-        if isinstance(message["content"], str):
-            message["content"] = message["content"] + instruction
-        else:
-            message["content"] = [*message["content"], {"type": "text", "text": instruction}]
-        return result
-    return [*result, {"role": "user", "content": instruction.strip()}]
-
-
-# -- answer parsing ------------------------------------------------------------------
-
-
-def _parse(content: str | None, output: type[T]) -> T:
-    """Validate the answer text against the output model (code fences tolerated)."""
-    if content is None or not content.strip():
-        raise ValueError("empty answer")
-    match = _FENCE.match(content)
-    return output.model_validate_json(match.group(1) if match else content)
-
-
-def _summarise(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        parts = [
-            f"{'.'.join(str(p) for p in error['loc']) or '<root>'}: {error['msg']}"
-            for error in exc.errors(include_input=False, include_url=False)[:5]
-        ]
-        return "; ".join(parts)
-    return str(exc)

@@ -35,7 +35,25 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-ROLES: tuple[str, ...] = ("identifier", "grounding", "generator", "judge", "evaluated")
+from chemx.errors import SettingsError
+
+IDENTIFIER_ROLE = "identifier"
+"""Reads a structure's compound label from the figure (`--identifier vlm`)."""
+GROUNDING_ROLE = "grounding"
+"""Context expansion and QC 2 (`--expansion llm`, `--grounding llm`)."""
+GENERATOR_ROLE = "generator"
+"""Decomposition and question writing (`--generator llm`)."""
+JUDGE_ROLE = "judge"
+"""QC 3 (`--judge llm`)."""
+EVALUATED_ROLE = "evaluated"
+"""The model under evaluation."""
+ROLES: tuple[str, ...] = (
+    IDENTIFIER_ROLE,
+    GROUNDING_ROLE,
+    GENERATOR_ROLE,
+    JUDGE_ROLE,
+    EVALUATED_ROLE,
+)
 """Every LLM/VLM role of the pipeline."""
 
 StructuredOutput = Literal["json_schema", "json_object_schema", "none"]
@@ -51,7 +69,7 @@ _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 DEFAULTS_TABLE = "defaults"
 
 
-class ConfigError(ValueError):
+class ConfigError(SettingsError):
     """The models configuration is invalid; the message lists every problem."""
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from chemx.errors import BackendUnavailable
 from chemx.models.config import RoleConfig
 
 INSTALL_HINT = (
@@ -46,7 +47,7 @@ REQUIRED_MODULES: tuple[str, ...] = (
 _find_spec = importlib.util.find_spec
 
 
-class LocalBackendUnavailable(RuntimeError):
+class LocalBackendUnavailable(BackendUnavailable, RuntimeError):
     """llama-cpp-python[server] is not installed."""
 
 

@@ -1,11 +1,23 @@
-"""The build pipeline: the per-paper graph, its state, executors and crash-safe resume."""
+"""The build pipeline: the per-paper LangGraph, its state, executors and crash-safe resume.
 
-from chemx.pipeline.build import BuildSettings, Progress, run_build
+- `build`: `run_build` resolves the corpus, builds every backend from the registry, runs
+  each document's graph (acquire -> visual -> grounding -> generation) and reports.
+- `graph`, `state`: the per-paper LangGraph and what flows through it.
+- `resume`: the SQLite checkpointer; a killed build resumes where it stopped.
+- `executors`: where per-paper work runs.
+- `report`: `build_report.json`: counts, rejections, backends, the attrition funnel.
+
+The settings a build takes are `chemx.settings.BuildSettings` (re-exported here).
+"""
+
+from chemx.pipeline.build import Progress, run_build
 from chemx.pipeline.graph import StageNode, build_paper_graph, graph_signature
-from chemx.pipeline.report import BuildReport
+from chemx.pipeline.report import BackendChoice, BuildReport
 from chemx.pipeline.resume import RunOutcome, run_resumable
+from chemx.settings import BuildSettings
 
 __all__ = [
+    "BackendChoice",
     "BuildReport",
     "BuildSettings",
     "Progress",

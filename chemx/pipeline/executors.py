@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Protocol, TypeVar
 
+from chemx.errors import SettingsError
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -33,7 +35,7 @@ class LocalExecutor:
 
     def __init__(self, workers: int = 4) -> None:
         if workers < 1:
-            raise ValueError(f"--workers must be at least 1, got {workers}")
+            raise SettingsError(f"--workers must be at least 1, got {workers}")
         self.workers = workers
 
     def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
@@ -68,7 +70,7 @@ def make_executor(name: str, workers: int) -> Executor:
     try:
         factory = EXECUTORS[name]
     except KeyError:
-        raise ValueError(
+        raise SettingsError(
             f"--executor {name!r} is not known; choose one of: {', '.join(sorted(EXECUTORS))}"
         ) from None
     return factory(workers)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from chemx.provenance.attrition import FunnelStage
 from chemx.provenance.store import ProvenanceStore
-from chemx.release.attrition import FunnelStage
 
 REPORT_NAME = "build_report.json"
 
@@ -40,6 +40,16 @@ class BackendCount(BaseModel):
     count: int
 
 
+class BackendChoice(BaseModel):
+    """One step's backend: its registry name and what it calls itself in the store."""
+
+    kind: str
+    name: str
+    """The registry name chosen (`chemx.registry`), e.g. 'classical'."""
+    backend: str
+    """What the backend writes into the nodes it makes, e.g. 'classical-segmenter-v1'."""
+
+
 class BuildReport(BaseModel):
     """Written as `build_report.json` beside the store after every build."""
 
@@ -61,10 +71,10 @@ class BuildReport(BaseModel):
         default_factory=dict,
         description="Structures per identifier backend ('easyocr', 'vlm:gpt-4o', 'none').",
     )
-    generation_backends: dict[str, str] = Field(
-        default_factory=dict,
-        description="Who generated and judged questions: {'generator': 'template-v1', "
-        "'judge': 'heuristic-judge-v1'} offline, 'llm:<model>' with an endpoint.",
+    selected_backends: list[BackendChoice] = Field(
+        default_factory=list,
+        description="The backend chosen for each step (registry name) and what it calls itself, "
+        "e.g. generator 'template' -> 'template-v1', judge 'llm' -> 'llm:<model>'.",
     )
     attrition: list[FunnelStage] = Field(
         default_factory=list,

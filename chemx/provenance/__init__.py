@@ -1,10 +1,18 @@
-"""Provenance: the store, the tree, `trace` and `audit`.
+"""Provenance: the store every stage writes to, and what is read back from it.
 
 Every node (paper, figure, structure, evidence, candidate, item) has a content-derived
-id, its parent and the backend that produced it; gates attach decisions and rejected
-nodes are kept.
+id, its parent and the backend that produced it; gates attach decisions, model calls are
+recorded on the node they were made for, and rejected nodes are kept with their reason.
+
+- `store`: the SQLite store (WAL, idempotent batched writes) with `blobs` for images and
+  `schema` for its migrations; `ids`: content-derived node and decision ids.
+- `tree`, `trace`: the provenance tree under a node and the path above it
+  (`chemx trace`); `describe`: the one-line description of a node.
+- `audit`: rejected nodes grouped by gate and reason (`chemx audit`).
+- `attrition`: the construction funnel counted from a store; `attrition_plot` draws it.
 """
 
+from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.audit import ReasonGroup, RejectedNode, audit
 from chemx.provenance.blobs import BlobStore, sha256_hex
 from chemx.provenance.ids import decision_id, node_id
@@ -21,6 +29,7 @@ from chemx.provenance.tree import ancestors, subtree
 
 __all__ = [
     "BlobStore",
+    "FunnelStage",
     "ProvenanceStore",
     "ReasonGroup",
     "RejectedNode",
@@ -33,6 +42,7 @@ __all__ = [
     "ancestors",
     "audit",
     "decision_id",
+    "funnel",
     "node_id",
     "resolve_id",
     "sha256_hex",

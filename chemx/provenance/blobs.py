@@ -56,7 +56,3 @@ class BlobStore:
         if not path.exists():
             raise FileNotFoundError(f"blob {sha256} is not in {self.root}")
         return path.read_bytes()
-
-    def has(self, sha256: str) -> bool:
-        """Whether the blob is stored."""
-        return self.path(sha256).exists()

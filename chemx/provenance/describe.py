@@ -6,6 +6,7 @@ from chemx.provenance.store import StoredNode
 from chemx.records import (
     Candidate,
     Corpus,
+    DiscardedCandidate,
     Evidence,
     Figure,
     FigureReference,
@@ -48,10 +49,17 @@ def describe(node: StoredNode) -> str:
         case Structure():
             return f"{record.role} '{record.identifier or '?'}' box={list(record.box)}"
         case Evidence():
-            return f"evidence, {len(record.sentences)} sentences"
+            credited = (
+                f", {len(record.credited_sentence_ids)} credited"
+                if record.credited_sentence_ids
+                else ""
+            )
+            return f"evidence, {len(record.sentences)} sentences{credited}"
+        case DiscardedCandidate():
+            found = record.partial
+            effect = f"; effect: {shorten(found.effect, 50)}" if found and found.effect else ""
+            return f"candidate (discarded) basis {record.basis_sentence_id or '-'}{effect}"
         case Candidate():
-            if not record.feature:
-                return f"candidate (not decomposed) basis {record.basis_sentence_id or '-'}"
             return (
                 f"candidate ({record.reasoning_type}) effect: {shorten(record.effect, 50)}; "
                 f"feature: {shorten(record.feature, 40)}"

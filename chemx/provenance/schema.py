@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from chemx.errors import ChemxError
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: nodes, decisions, model calls, blobs.
     """
@@ -78,7 +80,7 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNew(RuntimeError):
+class SchemaTooNew(ChemxError, RuntimeError):
     """The database was written by a newer chemx than this one."""
 
 

@@ -13,7 +13,6 @@ one transaction.
 
 from __future__ import annotations
 
-import datetime as dt
 import fcntl
 import json
 import os
@@ -24,9 +23,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from chemx.errors import ChemxError
+from chemx.provenance import _summary
+from chemx.provenance._rows import (
+    media_type,
+    paper_of,
+    timestamp_now,
+    to_decision,
+    to_model_call,
+)
 from chemx.provenance.blobs import BlobStore
 from chemx.provenance.schema import migrate
-from chemx.records import NODE_TYPES, Decision, Gate, ModelCall, Node, NodeKind, Verdict
+from chemx.records import Decision, Gate, ModelCall, Node, NodeKind, Verdict, decode_node
 
 DB_NAME = "chemx.db"
 BLOB_DIR = "blobs"
@@ -47,7 +55,7 @@ DEFAULT_STAGE: dict[NodeKind, str] = {
 }
 
 
-class StoreError(RuntimeError):
+class StoreError(ChemxError, RuntimeError):
     """The store cannot be opened or written as asked."""
 
 
@@ -109,17 +117,6 @@ class WriteResult:
     nodes: int
     decisions: int
     model_calls: int
-
-
-def _paper_of(node: Node) -> str | None:
-    if node.kind is NodeKind.PAPER:
-        return node.id
-    paper_id = getattr(node, "paper_id", None)
-    return paper_id if isinstance(paper_id, str) else None
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 class ProvenanceStore:
@@ -189,7 +186,7 @@ class ProvenanceStore:
             raise StoreError(f"store {self.db_path} was opened read-only")
         for data in batch.blobs.values():
             self.blobs.put(data)  # blobs first: a committed row never points at nothing
-        now = _now()
+        now = timestamp_now()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -201,7 +198,7 @@ class ProvenanceStore:
                 for sha, data in batch.blobs.items():
                     self._db.execute(
                         "INSERT OR IGNORE INTO blobs (sha256, media_type, size) VALUES (?, ?, ?)",
-                        (sha, _media_type(data), len(data)),
+                        (sha, media_type(data), len(data)),
                     )
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -217,7 +214,7 @@ class ProvenanceStore:
                 node.id,
                 node.kind.value,
                 node.parent_id,
-                _paper_of(node),
+                paper_of(node),
                 stage or DEFAULT_STAGE[node.kind],
                 node.backend,
                 node.model_dump_json(),
@@ -294,7 +291,7 @@ class ProvenanceStore:
                 self._db.execute(
                     "INSERT OR IGNORE INTO response_cache (key, response, created_at)"
                     " VALUES (?, ?, ?)",
-                    (key, response, _now()),
+                    (key, response, timestamp_now()),
                 )
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -310,7 +307,7 @@ class ProvenanceStore:
     @staticmethod
     def _to_node(row: sqlite3.Row) -> StoredNode:
         kind = NodeKind(row["kind"])
-        record = NODE_TYPES[kind].model_validate_json(row["payload"])
+        record = decode_node(kind, row["payload"])
         return StoredNode(
             record=record,
             kind=kind,
@@ -366,74 +363,34 @@ class ProvenanceStore:
             params.append(gate.value)
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._query(f"SELECT * FROM decisions{where} ORDER BY rowid", params)
-        return [_to_decision(row) for row in rows]
+        return [to_decision(row) for row in rows]
 
     def model_calls(self, node_id: str) -> list[ModelCall]:
         """The model calls made for a node."""
         rows = self._query("SELECT * FROM model_calls WHERE node_id = ? ORDER BY rowid", (node_id,))
-        return [
-            ModelCall(
-                id=row["id"],
-                node_id=row["node_id"],
-                role=row["role"],
-                endpoint=row["endpoint"],
-                model=row["model"],
-                template_id=row["template_id"],
-                template_hash=row["template_hash"],
-                request_hash=row["request_hash"],
-                prompt_tokens=row["prompt_tokens"],
-                completion_tokens=row["completion_tokens"],
-                latency_s=row["latency_s"],
-                cache_hit=bool(row["cache_hit"]),
-                error=row["error"],
-                time=dt.datetime.fromisoformat(row["created_at"]),
-            )
-            for row in rows
-        ]
+        return [to_model_call(row) for row in rows]
+
+    # -- summaries -------------------------------------------------------------------
 
     def counts(self, paper_id: str | None = None) -> dict[str, dict[str, int]]:
         """Node counts by kind and status: {'figure': {'ok': 3, 'rejected': 1}, …}."""
-        where, params = ("WHERE paper_id = ?", (paper_id,)) if paper_id else ("", ())
-        rows = self._query(
-            f"SELECT kind, status, COUNT(*) AS n FROM nodes {where} GROUP BY kind, status", params
-        )
-        result: dict[str, dict[str, int]] = {}
-        for row in rows:
-            result.setdefault(row["kind"], {})[row["status"]] = row["n"]
-        return result
+        return _summary.counts(self._query, paper_id)
 
     def table_counts(self) -> dict[str, int]:
         """Row counts per table; two identical builds give identical counts."""
-        return {
-            table: self._query(f"SELECT COUNT(*) AS n FROM {table}")[0]["n"]
-            for table in ("nodes", "decisions", "model_calls", "blobs")
-        }
+        return _summary.table_counts(self._query)
 
     def backend_counts(self) -> list[tuple[str, str, str, int]]:
         """(stage, kind, backend, count) over all nodes: which backend produced what."""
-        rows = self._query(
-            "SELECT stage, kind, backend, COUNT(*) AS n FROM nodes"
-            " GROUP BY stage, kind, backend ORDER BY stage, kind, backend"
-        )
-        return [(row["stage"], row["kind"], row["backend"], row["n"]) for row in rows]
+        return _summary.backend_counts(self._query)
 
     def identifier_backend_counts(self) -> dict[str, int]:
         """How many structures each identifier backend labelled ('none' when no label)."""
-        rows = self._query(
-            "SELECT CASE WHEN json_extract(payload, '$.identifier') IS NULL THEN 'none'"
-            " ELSE COALESCE(json_extract(payload, '$.identifier_backend'), 'none') END AS labeller,"
-            " COUNT(*) AS n FROM nodes WHERE kind = 'structure' AND"
-            " json_extract(payload, '$.role') != 'condition' GROUP BY labeller ORDER BY labeller"
-        )  # not "AS backend": GROUP BY would take the nodes.backend column instead
-        return {row["labeller"]: row["n"] for row in rows}
+        return _summary.identifier_backend_counts(self._query)
 
     def rejection_counts(self) -> list[tuple[str, str, int]]:
         """(gate, reason, count) of reject decisions, most frequent first."""
-        rows = self._query(
-            "SELECT gate, reason, COUNT(*) AS n FROM decisions WHERE verdict = 'reject'"
-            " GROUP BY gate, reason ORDER BY n DESC, gate, reason"
-        )
-        return [(row["gate"], row["reason"], row["n"]) for row in rows]
+        return _summary.rejection_counts(self._query)
 
     def rejections(
         self, gate: str | None = None, reason: str | None = None
@@ -454,36 +411,4 @@ class ProvenanceStore:
             " ORDER BY d.rowid",
             params,
         )
-        return [(self._to_node(row), _to_decision(row, prefix="d_")) for row in rows]
-
-
-def _to_decision(row: sqlite3.Row, prefix: str = "") -> Decision:
-    def col(name: str) -> Any:
-        return row[prefix + name]
-
-    return Decision(
-        id=col("id"),
-        node_id=col("node_id"),
-        gate=Gate(col("gate")),
-        verdict=Verdict(col("verdict")),
-        reason=col("reason"),
-        detail=col("detail"),
-        scores=json.loads(col("scores")),
-        backend=col("backend"),
-        time=dt.datetime.fromisoformat(col("created_at")),
-    )
-
-
-def _media_type(data: bytes) -> str:
-    signatures = {
-        b"\x89PNG": "image/png",
-        b"\xff\xd8\xff": "image/jpeg",
-        b"GIF8": "image/gif",
-        b"II*\x00": "image/tiff",
-        b"MM\x00*": "image/tiff",
-        b"%PDF": "application/pdf",
-    }
-    for magic, media_type in signatures.items():
-        if data.startswith(magic):
-            return media_type
-    return "application/octet-stream"
+        return [(self._to_node(row), to_decision(row, prefix="d_")) for row in rows]

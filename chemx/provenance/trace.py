@@ -8,14 +8,19 @@ import networkx as nx
 from rich.text import Text
 from rich.tree import Tree
 
+from chemx.errors import ChemxError
 from chemx.provenance.describe import describe, shorten
 from chemx.provenance.store import ProvenanceStore, StoredNode
 from chemx.provenance.tree import ancestors, subtree
 from chemx.records import Decision, ModelCall
 
 
-class UnknownNode(KeyError):
+class UnknownNode(ChemxError, KeyError):
     """No node has the id (or id prefix) the user gave."""
+
+    def __str__(self) -> str:
+        """The message itself (KeyError would quote it)."""
+        return str(self.args[0]) if self.args else ""
 
 
 def resolve_id(store: ProvenanceStore, given: str) -> str:

@@ -37,51 +37,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chemx.generation.features import names_cause, same_feature
+from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
-from chemx.qc.decisions import accept, reject
+from chemx.provenance.decisions import accept, reject
 from chemx.records import Decision, Gate, Option
 
 BACKEND = "anti-shortcut-v1"
-
-HEDGING_TERMS: tuple[str, ...] = (
-    "indirect",
-    "indirectly",
-    "secondary",
-    "partially",
-    "partly",
-    "in part",
-    "partial",
-    "may",
-    "might",
-    "possibly",
-    "possible",
-    "perhaps",
-    "somewhat",
-    "minor",
-    "slightly",
-    "slight",
-    "could",
-    "likely",
-    "unlikely",
-    "arguably",
-    "potentially",
-    "presumably",
-    "probably",
-    "apparently",
-    "seemingly",
-    "marginally",
-    "to some extent",
-    "to a lesser extent",
-    "to a degree",
-    "plausibly",
-    "conceivably",
-    "tends to",
-    "appears to",
-    "seems to",
-)
-"""Hedges excluded from every option (seed 002, appendix H; "indirect" and "secondary"
-are the seed's own examples). The one list: generation prompts and the checks read it
-from here."""
 
 MAX_LENGTH_RATIO = 2.0
 """Longest option over shortest option, in characters. The seed's published examples

@@ -33,12 +33,7 @@ Reason codes (stable; they go into `Decision.reason`):
 ``model_invalid_answer``      LLM mode: the labels do not cover the block's sentences
 ============================  =============================================================
 
-Backends: offline, the shipped MiniLM + logistic-regression sentence classifier
-(``minilm-logreg``, `chemx.grounding.explanatory`); with ``--grounding llm``, the
-``grounding`` role reads the block and the structure image (template ``qc2.v1``), and
-with ``--prefilter`` the classifier screens blocks first at the threshold in its manifest
-(>= 95% explanatory recall on held-out data), saving the calls for blocks it is sure
-hold no explanation.
+Backends (which label the sentences): `chemx.qc.qc2_backends`.
 """
 
 from __future__ import annotations
@@ -46,22 +41,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
 
-import numpy as np
-from pydantic import BaseModel, ConfigDict
-
-from chemx.grounding.dataset import EXPLANATORY, LABELS
-from chemx.grounding.expansion import BlockSentence, EvidenceBlock, TextVectors
-from chemx.grounding.explanatory import ExplanatoryClassifier, feature_matrix
-from chemx.models import CallOk, Message
-from chemx.prompts import load_template
+from chemx.grounding.expansion import BlockSentence, EvidenceBlock
 from chemx.provenance.ids import decision_id
 from chemx.records import Decision, ExplanatoryLabel, Gate, ModelCall, Verdict
 
-QC2_TEMPLATE = "qc2.v1"
-GROUNDING_ROLE = "grounding"
-PREFILTER_SUFFIX = "-prefilter"
 REASONS = (
     "explanatory",
     "no_text",
@@ -73,24 +57,6 @@ REASONS = (
     "model_invalid_answer",
 )
 """Every reason code QC 2 writes (see the module table)."""
-
-
-class Qc2SentenceLabel(BaseModel):
-    """One sentence's label in the `qc2.v1` answer."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    index: int
-    label: Literal["explanatory", "partial", "non_explanatory"]
-
-
-class Qc2Answer(BaseModel):
-    """What `qc2.v1` asks the grounding role for."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    refers_to_target: bool
-    sentences: list[Qc2SentenceLabel]
 
 
 @dataclass(frozen=True)
@@ -106,6 +72,9 @@ class Qc2Result:
     entity_match: bool
     backend: str
     calls: tuple[ModelCall, ...] = ()
+    credited: tuple[int, ...] = ()
+    """Block indices of the explanatory sentences about the target that advanced it
+    (empty unless accepted): the sentences a question may be built from."""
 
     def decision(self, evidence_id: str) -> Decision:
         """The QC 2 `Decision` on the evidence node."""
@@ -225,6 +194,7 @@ def decide(
             True,
             backend,
             tuple(calls),
+            credited=tuple(basis),
         )
     if any(e for e, s in zip(explanatory, sentences, strict=True) if s.sentence_id) or (
         llm_refers is False
@@ -268,162 +238,3 @@ def decide(
 
 def _where(sentence: BlockSentence) -> str:
     return f"{sentence.origin} {sentence.sentence_id or 'caption'}"
-
-
-def classifier_probabilities(
-    classifier: ExplanatoryClassifier, texts: Sequence[str], vectors: TextVectors | None
-) -> np.ndarray:
-    """Class probabilities (rows: texts, columns: LABELS), reusing the paper's vectors."""
-    if not texts:
-        return np.zeros((0, len(LABELS)))
-    if vectors is not None and all(t in vectors for t in texts):
-        features = feature_matrix(vectors.matrix(texts), texts, classifier.uses_lexical_features)
-        return classifier.model.predict_proba(features)
-    return classifier.predict_proba(list(texts))
-
-
-def _labels_from(probabilities: np.ndarray) -> list[ExplanatoryLabel]:
-    return [ExplanatoryLabel(LABELS[int(row.argmax())]) for row in probabilities]
-
-
-class OfflineQc2:
-    """QC 2 with the shipped sentence classifier (no model endpoint needed)."""
-
-    def __init__(self, classifier: ExplanatoryClassifier) -> None:
-        """Label sentences with `classifier`."""
-        self.classifier = classifier
-        self.backend = classifier.backend
-
-    def judge(
-        self,
-        block: EvidenceBlock,
-        vectors: TextVectors | None = None,
-        image: bytes | None = None,
-        node_id: str | None = None,
-    ) -> Qc2Result:
-        """Label every block sentence with the classifier's argmax and apply the rule."""
-        texts = [s.text for s in block.sentences]
-        probabilities = classifier_probabilities(self.classifier, texts, vectors)
-        column = LABELS.index(EXPLANATORY)
-        return decide(
-            block,
-            _labels_from(probabilities),
-            backend=self.backend,
-            probabilities=[float(row[column]) for row in probabilities],
-        )
-
-
-class LlmQc2:
-    """QC 2 by the ``grounding`` role, optionally behind the classifier pre-filter."""
-
-    def __init__(self, client: Any, prefilter: ExplanatoryClassifier | None = None) -> None:
-        """Ask `client`'s grounding role; screen with `prefilter` first when given."""
-        self.client = client
-        self.prefilter = prefilter
-        self.template = load_template(QC2_TEMPLATE)
-        self.backend = f"llm:{client.config.role(GROUNDING_ROLE).model}"
-
-    @property
-    def prefilter_backend(self) -> str | None:
-        """The backend named on pre-filter rejections."""
-        return None if self.prefilter is None else self.prefilter.backend + PREFILTER_SUFFIX
-
-    def judge(
-        self,
-        block: EvidenceBlock,
-        vectors: TextVectors | None = None,
-        image: bytes | None = None,
-        node_id: str | None = None,
-    ) -> Qc2Result:
-        """Screen (if enabled), then one call labelling the block and its entity match."""
-        texts = [s.text for s in block.sentences]
-        if not block.paper_sentences:
-            return decide(block, [None] * len(texts), backend=self.backend)
-        probabilities: list[float] | None = None
-        if self.prefilter is not None and self.prefilter_backend is not None:
-            matrix = classifier_probabilities(self.prefilter, texts, vectors)
-            probabilities = [float(p) for p in matrix[:, LABELS.index(EXPLANATORY)]]
-            threshold = self.prefilter.prefilter_threshold
-            if max(probabilities) < threshold:
-                result = decide(
-                    block,
-                    _labels_from(matrix),
-                    backend=self.prefilter_backend,
-                    probabilities=probabilities,
-                )
-                scores = {**result.scores, "prefilter_threshold": round(threshold, 4)}
-                return Qc2Result(
-                    False,
-                    "prefilter_non_explanatory",
-                    f"{block.package.identifier}: no sentence reaches explanatory probability "
-                    f"{threshold:.3f} (max {max(probabilities):.3f}); no model call made",
-                    scores,
-                    result.labels,
-                    result.entity_match,
-                    self.prefilter_backend,
-                )
-        if image is None:
-            raise ValueError("LLM QC 2 needs the structure image")
-        prompt = self.template.render(
-            identifier=block.package.identifier,
-            related=_related_note(block),
-            sentences="\n".join(
-                f"[{i}] {'(caption) ' if s.origin == 'caption' else ''}{s.text}"
-                for i, s in enumerate(block.sentences)
-            ),
-        )
-        result_call = self.client.complete_sync(
-            GROUNDING_ROLE,
-            [Message.user(prompt, image)],
-            Qc2Answer,
-            template=self.template,
-            node_id=node_id,
-        )
-        calls = (result_call.call,)
-        if not isinstance(result_call, CallOk):
-            failed = decide(block, [None] * len(texts), backend=self.backend, calls=calls)
-            return Qc2Result(
-                False,
-                "model_failed",
-                f"{block.package.identifier}: {result_call.error}",
-                failed.scores,
-                failed.labels,
-                failed.entity_match,
-                self.backend,
-                calls,
-            )
-        answer: Qc2Answer = result_call.output
-        indices = sorted(item.index for item in answer.sentences)
-        if indices != list(range(len(texts))):
-            failed = decide(block, [None] * len(texts), backend=self.backend, calls=calls)
-            return Qc2Result(
-                False,
-                "model_invalid_answer",
-                f"{block.package.identifier}: labels for sentences {indices}, expected "
-                f"0..{len(texts) - 1}",
-                failed.scores,
-                failed.labels,
-                failed.entity_match,
-                self.backend,
-                calls,
-            )
-        by_index = {item.index: ExplanatoryLabel(item.label) for item in answer.sentences}
-        return decide(
-            block,
-            [by_index[i] for i in range(len(texts))],
-            backend=self.backend,
-            probabilities=probabilities,
-            llm_refers=answer.refers_to_target,
-            calls=calls,
-        )
-
-
-def _related_note(block: EvidenceBlock) -> str:
-    related = block.package.related_identifiers
-    if not related:
-        return ""
-    return (
-        " It is a reaction; its reactants and products are labelled "
-        + ", ".join(related)
-        + ", and sentences about them count as about the reaction."
-    )

@@ -65,16 +65,18 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from chemx.generation.catalogue import group_for_feature
 from chemx.generation.mechanisms import GENERIC
 from chemx.generation.text import content_stems, coverage, distinctive_stems
+from chemx.models import JUDGE_ROLE, ModelCaller
+from chemx.provenance.decisions import decide
 from chemx.provenance.ids import digest
-from chemx.qc.decisions import decide
 from chemx.records import Candidate, Decision, Gate, ModelCall, Option, Verdict
+from chemx.registry import BackendContext
 
 DIMENSIONS: tuple[str, ...] = (
     "distractor_quality",
@@ -86,7 +88,6 @@ DIMENSIONS: tuple[str, ...] = (
 DEFAULT_THRESHOLD = 4.0
 """Accept when the overall mean is at least this (seed 002, section 4.3)."""
 DEFAULT_ROUNDS = 3
-JUDGE_ROLE = "judge"
 JUDGE_TEMPLATE = "judge.v1"
 HEURISTIC_BACKEND = "heuristic-judge-v1"
 SHUFFLE_SALT = "judge-shuffle"
@@ -191,6 +192,17 @@ def _mean(values: Sequence[float], default: float = 0.0) -> float:
 
 def _overlap_stems(a: set[str], b: set[str]) -> float:
     return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+@runtime_checkable
+class Judge(Protocol):
+    """QC 3: scores a candidate question on the four dimensions (kind ``judge``)."""
+
+    backend: str
+
+    def judge(self, item: JudgeInput) -> JudgeResult:
+        """The scores and the verdict."""
+        ...
 
 
 class HeuristicJudge:
@@ -320,7 +332,7 @@ def map_back(letters: Sequence[str], order: Sequence[int]) -> list[str]:
 class LlmJudge:
     """QC 3 by the ``judge`` role (module docstring)."""
 
-    client: Any
+    client: ModelCaller
     threshold: float = DEFAULT_THRESHOLD
     rounds: int = DEFAULT_ROUNDS
     template: Any = field(default=None)
@@ -386,3 +398,14 @@ class LlmJudge:
         accepted, reason, scores = summarise(rounds, self.threshold)
         explanations = {"rounds": explained, "weakest": weakest(scores)}
         return JudgeResult(accepted, reason, scores, explanations, self.backend, tuple(calls))
+
+
+def make_heuristic_judge(context: BackendContext) -> HeuristicJudge:
+    """The ``heuristic`` judge at ``settings.judge_threshold`` (registry factory)."""
+    return HeuristicJudge(context.settings.judge_threshold)
+
+
+def make_llm_judge(context: BackendContext) -> LlmJudge:
+    """The ``llm`` judge: the judge role, ``settings.judge_rounds`` shuffled scorings."""
+    client = context.client_for(JUDGE_ROLE, "--judge llm")
+    return LlmJudge(client, context.settings.judge_threshold, context.settings.judge_rounds)

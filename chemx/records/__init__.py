@@ -4,19 +4,26 @@ source -> paper -> figure -> structure -> evidence -> candidate -> item; decisio
 model calls attach to any node.
 """
 
+from pydantic import ValidationError
+
 from chemx.records._decision import Decision, Gate, ModelCall, Verdict
 from chemx.records._figure import Figure, FigureReference
 from chemx.records._node import Node, NodeKind
 from chemx.records._paper import Corpus, Paper, Paragraph, Sentence, SourceFile, Span
 from chemx.records._structure import (
+    GROUNDED_ROLES,
+    STRUCTURE_ROLES,
     Box,
     Candidate,
+    DiscardedCandidate,
     Evidence,
     EvidenceSentence,
     ExplanatoryLabel,
     Item,
     Option,
+    PartialDecomposition,
     ReasoningType,
+    SmilesReading,
     Structure,
     StructureRole,
 )
@@ -37,14 +44,32 @@ NODE_TYPES: dict[NodeKind, type[Node]] = {
         Item,
     )
 }
-"""Maps a stored node's kind back to its record class."""
+"""Maps a stored node's kind back to its record class (see `decode_node` for candidates)."""
+
+
+def decode_node(kind: NodeKind, payload: str | bytes) -> Node:
+    """The record stored as `payload` under `kind`.
+
+    The candidate kind holds two record types: a `Candidate` with its question, or a
+    `DiscardedCandidate` (its payload has ``"discarded": true``).
+    """
+    if kind is NodeKind.CANDIDATE:
+        try:
+            return Candidate.model_validate_json(payload)
+        except ValidationError:
+            return DiscardedCandidate.model_validate_json(payload)
+    return NODE_TYPES[kind].model_validate_json(payload)
+
 
 __all__ = [
+    "GROUNDED_ROLES",
     "NODE_TYPES",
+    "STRUCTURE_ROLES",
     "Box",
     "Candidate",
     "Corpus",
     "Decision",
+    "DiscardedCandidate",
     "Evidence",
     "EvidenceSentence",
     "ExplanatoryLabel",
@@ -58,11 +83,14 @@ __all__ = [
     "Option",
     "Paper",
     "Paragraph",
+    "PartialDecomposition",
     "ReasoningType",
     "Sentence",
+    "SmilesReading",
     "SourceFile",
     "Span",
     "Structure",
     "StructureRole",
     "Verdict",
+    "decode_node",
 ]

@@ -28,6 +28,34 @@ class StructureRole(StrEnum):
     REACTION = "reaction"
 
 
+STRUCTURE_ROLES: frozenset[StructureRole] = frozenset(
+    {StructureRole.MOLECULE, StructureRole.REACTANT, StructureRole.PRODUCT}
+)
+"""Roles that are one chemical structure: they need an identifier and pass QC 1."""
+
+GROUNDED_ROLES: frozenset[StructureRole] = STRUCTURE_ROLES | {StructureRole.REACTION}
+"""Roles that get evidence (condition crops are text, not structures)."""
+
+
+class SmilesReading(BaseModel):
+    """An OCSR reading of a crop, good enough to name the groups it shows.
+
+    A partial reading (an unresolved atom, several structures in one crop) still shows
+    most drawn groups; a reaction is read through its reactant and product crops.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    """One SMILES, or several separated by spaces."""
+    source: Literal["osra", "osra-partial", "osra-components", "osra-components-partial"]
+
+    @property
+    def partial(self) -> bool:
+        """Whether some part was not one clean structure."""
+        return self.source.endswith("partial")
+
+
 class Structure(Node):
     """One molecule or reaction image cut from a figure."""
 
@@ -54,6 +82,11 @@ class Structure(Node):
     step: int | None = Field(default=None, description="Reaction arrow index within the scheme.")
     smiles: str | None = Field(default=None, description="Only when an OCSR tool succeeded.")
     smiles_backend: str | None = None
+    reading: SmilesReading | None = Field(
+        default=None,
+        description="What OCSR read for the visible-feature catalogue, partial readings "
+        "included (None: OCSR off, or it read nothing).",
+    )
 
 
 class ExplanatoryLabel(StrEnum):
@@ -84,6 +117,11 @@ class Evidence(Node):
     structure_id: str
     sentences: tuple[EvidenceSentence, ...]
     entity_match: bool | None = None
+    credited_sentence_ids: tuple[str, ...] = Field(
+        default=(),
+        description="The explanatory sentences about this structure that QC 2 credited "
+        "(empty unless it accepted the block): the possible bases of a question.",
+    )
 
 
 class ReasoningType(StrEnum):
@@ -135,6 +173,39 @@ class Candidate(Node):
         default_factory=dict,
         description="Where each other feature was found: 'smarts:<key>' or 'text:<sentence>'.",
     )
+
+
+class PartialDecomposition(BaseModel):
+    """What a decomposition found before its candidate was discarded; unknown stays None."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    effect: str | None = None
+    feature: str | None = None
+    mechanism: str | None = None
+    reasoning_type: ReasoningType | None = None
+
+
+class DiscardedCandidate(Node):
+    """A candidate that never got a question: kept with its reason for `chemx audit`.
+
+    Its own type so that a discard carries no invented Effect/Feature/Mechanism: what
+    the decomposition did find is in `partial`, and the Decision says why it stopped.
+    Stored under the candidate kind (same id scheme, same funnel stage); `discarded`
+    tells the two apart when a stored payload is read back.
+    """
+
+    kind: ClassVar[NodeKind] = NodeKind.CANDIDATE
+
+    discarded: Literal[True] = True
+    paper_id: str
+    evidence_id: str
+    basis_sentence_id: str | None = Field(
+        default=None, description="The sentence it would have been built from, if one was chosen."
+    )
+    partial: PartialDecomposition | None = None
+    smiles: str | None = None
+    smiles_source: str | None = None
 
 
 class Item(Node):

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from chemx.release.attrition import FunnelStage, share_text
+from chemx.provenance.attrition import FunnelStage, share_text
 from chemx.release.rows import ReleaseRow
 from chemx.release.schema import COLUMNS, DATA_FILE, SPLIT, card_features
 

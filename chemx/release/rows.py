@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from chemx.errors import ChemxError
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import (
     Candidate,
@@ -31,7 +32,7 @@ from chemx.records import (
 LETTERS = ("A", "B", "C", "D")
 
 
-class ReleaseError(RuntimeError):
+class ReleaseError(ChemxError, RuntimeError):
     """The store cannot be released as asked."""
 
 

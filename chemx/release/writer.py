@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.store import ProvenanceStore
-from chemx.release.attrition import FunnelStage, funnel
 from chemx.release.card import dataset_card, licences_md
 from chemx.release.rows import DateRange, ReleaseError, ReleaseRow, collect
 from chemx.release.schema import DATA_FILE, SCHEMA_VERSION, SPLIT, arrow_schema

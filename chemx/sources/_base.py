@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from chemx.records import Figure, FigureReference, Node, Paper, Paragraph, Sentence
 
@@ -56,6 +56,19 @@ class SourceError(Exception):
         self.detail = detail
 
 
+def read_document(document: SourceDocument) -> bytes:
+    """The file's bytes; an unreadable or empty (or blank) file is a `SourceError`."""
+    name = document.display_name
+    try:
+        data = document.path.read_bytes()
+    except OSError as exc:
+        raise SourceError("unreadable", f"{name}: cannot read the file ({exc})") from exc
+    if not data.strip():
+        raise SourceError("empty_file", f"{name}: the file is empty; re-download or remove it")
+    return data
+
+
+@runtime_checkable
 class DocumentParser(Protocol):
     """Turns one document into records. Implementations must not touch the network."""
 

@@ -1,8 +1,8 @@
 """Bibliographic metadata of a JATS article, and the text helpers it shares with the parser.
 
-Split from `chemx.sources.jats` so that the parser module holds structure (figures,
-paragraphs) and this one the front matter: ids, title, journal, dates and licence,
-with the preferences PMC's several dialects need.
+The front matter of the JATS parser (`chemx.sources.jats`): ids, title, journal, dates and
+licence, with the preferences PMC's several dialects need. The body and figures are read
+by `_jats_body` and `_jats_figures`.
 """
 
 from __future__ import annotations

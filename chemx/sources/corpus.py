@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
 
+from chemx.errors import ChemxError
 from chemx.provenance.ids import node_id
 from chemx.records import Corpus, NodeKind
+from chemx.registry import REGISTRY, BackendContext, BackendKind
+from chemx.settings import SourceSettings
 from chemx.sources._base import DocumentParser, SourceDocument
 
-PdfBackend = Literal["pymupdf", "mineru"]
 
-
-class CorpusError(ValueError):
+class CorpusError(ChemxError, ValueError):
     """`--corpus` names nothing that can be read."""
 
 
@@ -32,7 +32,7 @@ def sample_corpus_dir() -> Path:
     return Path(str(resources.files("chemx") / "data" / "sample"))
 
 
-def resolve_corpus(name: str, pdf_backend: PdfBackend = "pymupdf") -> CorpusSpec:
+def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpec:
     """Resolve `sample`, `pmc_oa` or a folder path; raise CorpusError with the fix."""
     from chemx.sources.folder import discover
     from chemx.sources.jats import JatsParser
@@ -64,15 +64,9 @@ def resolve_corpus(name: str, pdf_backend: PdfBackend = "pymupdf") -> CorpusSpec
         raise CorpusError(
             f"--corpus {name}: the folder holds no .nxml, .xml or .pdf files (searched recursively)"
         )
-    parsers: dict[str, DocumentParser] = {"jats": JatsParser()}
-    if pdf_backend == "mineru":
-        from chemx.sources.mineru import MineruParser
-
-        parsers["pdf"] = MineruParser()
-    else:
-        from chemx.sources.pdf import PdfParser
-
-        parsers["pdf"] = PdfParser()
+    source = source or SourceSettings()
+    pdf = REGISTRY.build(BackendKind.PDF, source.pdf, BackendContext(source))
+    parsers: dict[str, DocumentParser] = {"jats": JatsParser(), "pdf": pdf}
     resolved = str(folder.resolve())
     corpus = Corpus(
         id=node_id(NodeKind.CORPUS, "folder", resolved),

@@ -27,7 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from chemx.errors import BackendUnavailable
 from chemx.records import Paper
+from chemx.registry import BackendContext
 from chemx.sources._assemble import (
     ParagraphDraft,
     add_paragraphs,
@@ -38,7 +40,7 @@ from chemx.sources._assemble import (
     reject,
     sha256_hex,
 )
-from chemx.sources._base import ParsedPaper, SourceDocument, SourceError
+from chemx.sources._base import ParsedPaper, SourceDocument, SourceError, read_document
 from chemx.sources.pdf import DOI_PATTERN
 from chemx.text.figure_mentions import split_caption_label
 
@@ -52,7 +54,7 @@ USED_TYPES = ("text", "image", "list")
 footers, page numbers and footnotes are not running text or figures."""
 
 
-class MineruUnavailableError(RuntimeError):
+class MineruUnavailableError(BackendUnavailable, RuntimeError):
     """The MinerU backend was chosen but neither `mineru` nor `magic-pdf` is installed."""
 
 
@@ -90,12 +92,7 @@ class MineruParser:
     def parse(self, document: SourceDocument, corpus_id: str) -> ParsedPaper:
         """Run MinerU on `document` and map its output; raise `SourceError` on failure."""
         name = document.display_name
-        try:
-            data = document.path.read_bytes()
-        except OSError as exc:
-            raise SourceError("unreadable", f"{name}: cannot read the file ({exc})") from exc
-        if not data:
-            raise SourceError("empty_file", f"{name}: the file is empty; re-download or remove it")
+        data = read_document(document)
         with tempfile.TemporaryDirectory(prefix="chemx-mineru-") as output:
             self._run(document.path, Path(output), name)
             content_list = _find_content_list(Path(output), name)
@@ -275,3 +272,8 @@ def _find_cli(executable: str | None) -> tuple[str, str] | None:
             flavour = "magic-pdf" if Path(candidate).name.startswith("magic-pdf") else "mineru"
             return path, flavour
     return None
+
+
+def make_parser(context: BackendContext) -> MineruParser:
+    """The ``mineru`` PDF backend (registry factory)."""
+    return MineruParser()

@@ -2,8 +2,9 @@
 
 Pretrained weights cannot be downloaded here, so chemx ships a checkpoint that
 `scripts/train_figure_classifier.py` trained from scratch on synthetic renders
-(`chemx.visual.synthetic`). It is stored in fp16 (under 50 MB) with a JSON manifest that
-records the data seed, the epochs and the measured accuracy; loading needs no network.
+(`chemx.devkit.synthetic_figures`). It is stored in fp16 (under 50 MB) with a JSON
+manifest that records the data seed, the epochs and the measured accuracy; loading needs
+no network.
 Inference is batched, on the GPU when there is one and on the CPU otherwise.
 """
 
@@ -15,11 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PIL import Image
 from pydantic import BaseModel, Field
 
+from chemx.errors import BackendUnavailable, SettingsError
+from chemx.registry import BackendContext
 from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 
 if TYPE_CHECKING:
@@ -67,6 +70,17 @@ class FigurePrediction:
         return self.probabilities[self.figure_class.value]
 
 
+@runtime_checkable
+class FigureClassifierLike(Protocol):
+    """Classifies figures into `FigureClass`es (kind ``classifier``)."""
+
+    backend: str
+
+    def predict(self, images: Sequence[Image.Image]) -> list[FigurePrediction]:
+        """One prediction per image, in order."""
+        ...
+
+
 def default_checkpoint() -> Path:
     """The checkpoint shipped inside the package."""
     return Path(str(resources.files("chemx") / "data" / "models" / CHECKPOINT_NAME))
@@ -103,12 +117,12 @@ def select_device(requested: str | None = None) -> str:
 
     if requested:
         if requested.startswith("cuda") and not torch.cuda.is_available():
-            raise ValueError(f"--device {requested}: no CUDA GPU is visible to torch")
+            raise SettingsError(f"--device {requested}: no CUDA GPU is visible to torch")
         return requested
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-class ClassifierError(RuntimeError):
+class ClassifierError(BackendUnavailable, RuntimeError):
     """The checkpoint is missing or does not match this code."""
 
 
@@ -204,3 +218,11 @@ def save_checkpoint(model: Any, path: Path, manifest_fields: dict[str, Any]) -> 
     )
     path.with_suffix(".json").write_text(json.dumps(manifest.model_dump(), indent=2) + "\n")
     return manifest
+
+
+def make_classifier(context: BackendContext) -> FigureClassifier:
+    """The ``resnet50`` figure classifier (registry factory).
+
+    The shipped checkpoint, or ``settings.classifier_checkpoint``, on ``context.device``.
+    """
+    return FigureClassifier.load(context.settings.classifier_checkpoint, device=context.device)

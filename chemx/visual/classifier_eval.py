@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from chemx.errors import ChemxError
 from chemx.images import ImageProblem, to_rgb
 from chemx.visual.classes import FIGURE_CLASSES
 from chemx.visual.classifier import FigureClassifier
@@ -29,7 +30,7 @@ class ClassifierEvaluation(BaseModel):
     mistakes: list[str] = Field(default_factory=list, description="'path: true -> predicted'.")
 
 
-class LabelledFolderError(ValueError):
+class LabelledFolderError(ChemxError, ValueError):
     """The folder is not in ImageFolder layout with chemx's class names."""
 
 

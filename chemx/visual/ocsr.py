@@ -11,14 +11,25 @@ Install: `apt-get install -y osra` (Debian bookworm ships 2.1.3).
 
 from __future__ import annotations
 
+import json
+import logging
 import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image, ImageOps
+
+from chemx.errors import BackendUnavailable
+from chemx.images import on_white
+from chemx.models.cache import ResponseCache
+from chemx.records import SmilesReading
+
+log = logging.getLogger(__name__)
 
 OSRA_BACKEND = "osra"
 OSRA_TIMEOUT_S = 30.0
@@ -51,6 +62,9 @@ class SmilesResult:
     raw: str | None = None
     """OSRA's own output line, before RDKit canonicalised it."""
     seconds: float = 0.0
+    transient: bool = False
+    """The attempt failed for a reason a retry can change (timeout, killed, not started):
+    such a result must never be cached as the crop's reading."""
 
 
 def osra_path() -> str | None:
@@ -94,7 +108,7 @@ def recognise_smiles(
     """
     path = osra_path()
     if path is None:
-        return SmilesResult(None, reason="osra not installed")
+        return SmilesResult(None, reason="osra not installed", transient=True)
     if min(crop.size) < MIN_SIDE_PX:
         return SmilesResult(None, reason=f"crop is {crop.width}x{crop.height} px, too small")
     start = time.perf_counter()
@@ -114,14 +128,18 @@ def recognise_smiles(
                 None,
                 reason=f"osra timed out after {timeout_s:g} s",
                 seconds=time.perf_counter() - start,
+                transient=True,
             )
         except OSError as error:
-            return SmilesResult(None, reason=f"osra could not run: {error}")
+            return SmilesResult(None, reason=f"osra could not run: {error}", transient=True)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
         return SmilesResult(
-            None, reason=f"osra failed (exit {done.returncode}): {message[0]}", seconds=seconds
+            None,
+            reason=f"osra failed (exit {done.returncode}): {message[0]}",
+            seconds=seconds,
+            transient=done.returncode < 0,  # killed by a signal (Ctrl-C, OOM): not its answer
         )
     return _parse_output(done.stdout, seconds)
 
@@ -167,14 +185,128 @@ def _parse_output(stdout: str, seconds: float) -> SmilesResult:
 
 def _prepare(crop: Image.Image) -> Image.Image:
     """RGB on white, enlarged by `UPSCALE`, with a margin: a page-like image for OSRA."""
-    if crop.mode in ("RGBA", "LA", "PA", "P"):
-        rgba = crop.convert("RGBA")
-        background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-        background.alpha_composite(rgba)
-        crop = background
-    rgb = ImageOps.expand(crop.convert("RGB"), border=PAD_PX, fill="white")
+    rgb = ImageOps.expand(on_white(crop).convert("RGB"), border=PAD_PX, fill="white")
     scale = max(1.0, min(float(UPSCALE), MAX_SIDE_PX / max(rgb.size)))
     if scale > 1.0:
         size = (round(rgb.width * scale), round(rgb.height * scale))
         rgb = rgb.resize(size, Image.Resampling.LANCZOS)
     return rgb
+
+
+@runtime_checkable
+class OcsrReader(Protocol):
+    """Reads a SMILES from one structure crop (the `ocsr` backend kind)."""
+
+    @property
+    def backend(self) -> str:
+        """'osra' or 'none': what the report names."""
+        ...
+
+    @property
+    def note(self) -> str:
+        """Why this reader was chosen, for the report ('' or 'osra not installed')."""
+        ...
+
+    def read(self, crop: Image.Image) -> SmilesResult:
+        """The crop's SMILES, or None with the reason."""
+        ...
+
+
+@dataclass(frozen=True)
+class OsraReader:
+    """OSRA on each crop (`recognise_smiles`)."""
+
+    backend: str = OSRA_BACKEND
+    note: str = ""
+
+    def read(self, crop: Image.Image) -> SmilesResult:
+        """See `recognise_smiles`."""
+        return recognise_smiles(crop)
+
+
+@dataclass(frozen=True)
+class NoOcsr:
+    """No OCSR: structures stay images and visible features come from the text."""
+
+    backend: str = "none"
+    note: str = ""
+
+    def read(self, crop: Image.Image) -> SmilesResult:
+        """Always no SMILES."""
+        return SmilesResult(None, backend=self.backend, reason="ocsr off")
+
+
+def make_osra(context: Any) -> OcsrReader:
+    """`--ocsr osra`: OSRA is required; missing, the build stops before any paper."""
+    if osra_path() is None:
+        raise BackendUnavailable(
+            "--ocsr osra: osra is not on PATH (Debian/Ubuntu: apt install osra); "
+            "--ocsr none uses the paper's text only"
+        )
+    return OsraReader()
+
+
+def make_auto(context: Any) -> OcsrReader:
+    """`--ocsr auto` (default): OSRA when installed, else none, said loudly."""
+    if osra_path() is not None:
+        return OsraReader()
+    log.warning(
+        "osra is not installed: distractor features come from the paper's text only, "
+        "so fewer candidates find enough of them (Debian/Ubuntu: apt install osra)"
+    )
+    return NoOcsr(note="osra not installed")
+
+
+def make_none(context: Any) -> OcsrReader:
+    """`--ocsr none`."""
+    return NoOcsr()
+
+
+CACHE_PREFIX = "ocsr:v1:"
+"""Response-cache key prefix of a crop's reading (backend and crop hash follow)."""
+
+
+def read_cached(
+    reader: OcsrReader, crop: Image.Image, crop_sha256: str, cache: ResponseCache
+) -> SmilesResult:
+    """`reader.read(crop)`, kept in `cache` by crop hash so a rebuild does not run it again.
+
+    Only answers are cached: a transient failure (timeout, killed, not installed) is
+    returned but not stored, so the next build tries again.
+    """
+    if isinstance(reader, NoOcsr):
+        return reader.read(crop)
+    key = f"{CACHE_PREFIX}{reader.backend}:{crop_sha256}"
+    cached = cache.cache_get(key)
+    if cached is not None:
+        data = json.loads(cached)
+        return SmilesResult(data["smiles"], reader.backend, data["reason"], data["raw"])
+    result = reader.read(crop)
+    if not result.transient:
+        answer = {"smiles": result.smiles, "raw": result.raw, "reason": result.reason}
+        cache.cache_put(key, json.dumps(answer, sort_keys=True))
+    return result
+
+
+def crop_reading(result: SmilesResult) -> SmilesReading | None:
+    """A crop's reading for the feature catalogue: exact, partial (raw), or None."""
+    if result.smiles:
+        return SmilesReading(text=result.smiles, source="osra")
+    if result.raw:
+        return SmilesReading(text=result.raw, source="osra-partial")
+    return None
+
+
+def components_reading(parts: Sequence[SmilesReading | None]) -> SmilesReading | None:
+    """A reaction read through its reactant and product crops, or None if none was read.
+
+    OSRA reads one structure per crop well and a whole scheme poorly.
+    """
+    found = [part for part in parts if part is not None]
+    if not found:
+        return None
+    partial = any(part.partial for part in found)
+    return SmilesReading(
+        text=" ".join(part.text for part in found),
+        source="osra-components-partial" if partial else "osra-components",
+    )

@@ -7,14 +7,14 @@ import pytest
 from typer.testing import CliRunner
 
 from chemx.cli import app
+from chemx.devkit.sample_gold import load_gold
+from chemx.devkit.visual_gold import VisualScores, score_store
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance import ProvenanceStore
 from chemx.records import NodeKind, StructureRole
-from chemx.sources.corpus import sample_corpus_dir
-from chemx.visual.gold import VisualScores, load_gold, score_store
-from tests.conftest import png_bytes, write_paper
+from tests._helpers import png_bytes, write_paper
 
-GOLD = load_gold(sample_corpus_dir() / "gold.json")
+GOLD = load_gold()
 
 
 @pytest.fixture(scope="module")

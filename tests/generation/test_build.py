@@ -9,21 +9,30 @@ from typer.testing import CliRunner
 
 from chemx.cli import app
 from chemx.provenance.store import ProvenanceStore
-from chemx.records import Candidate, Gate, Item, NodeKind, Paper, Structure, StructureRole, Verdict
+from chemx.records import (
+    Candidate,
+    DiscardedCandidate,
+    Gate,
+    Item,
+    NodeKind,
+    Paper,
+    Structure,
+    StructureRole,
+    Verdict,
+)
 from chemx.visual.ocsr import osra_path
-from tests.generation._shared import sample_build
+from tests.generation.fixtures import SampleBuild
 
 REJECTING_GATES = {Gate.GENERATION, Gate.ANTI_SHORTCUT, Gate.QC3}
 
 
-def test_the_default_build_generates_accepted_items_offline() -> None:
-    out, report = sample_build()
+def test_the_default_build_generates_accepted_items_offline(sample_build: SampleBuild) -> None:
+    out, report = sample_build
     assert report.stages == ["acquire", "visual", "grounding", "generation"]
-    assert report.generation_backends == {
-        "generator": "template-v1",
-        "judge": "heuristic-judge-v1",
-        "visible_features": "osra+text" if osra_path() else "text (osra not installed)",
-    }
+    chosen = {c.kind: (c.name, c.backend) for c in report.selected_backends}
+    assert chosen["generator"] == ("template", "template-v1")
+    assert chosen["judge"] == ("heuristic", "heuristic-judge-v1")
+    assert chosen["ocsr"] == ("auto", "osra" if osra_path() else "none (osra not installed)")
     items = report.totals["item"]["ok"]
     assert items >= 20, report.totals
     funnel = {stage.name: stage.count for stage in report.attrition}
@@ -33,20 +42,27 @@ def test_the_default_build_generates_accepted_items_offline() -> None:
     assert funnel["decomposed"] >= funnel["passed anti-shortcut"] >= items
     assert report.funnel_png and (out / "attrition.png").read_bytes().startswith(b"\x89PNG")
     saved = json.loads((out / "build_report.json").read_text())
-    assert saved["generation_backends"]["generator"] == "template-v1"
+    assert {"kind": "generator", "name": "template", "backend": "template-v1"} in saved[
+        "selected_backends"
+    ]
     kinds = {(b.kind, b.backend) for b in report.backends}
     assert ("candidate", "template-v1") in kinds
     assert ("item", "template-v1+heuristic-judge-v1") in kinds
 
 
-def test_every_candidate_is_an_item_or_has_a_rejecting_decision() -> None:
-    out, _ = sample_build()
+def test_every_candidate_is_an_item_or_has_a_rejecting_decision(sample_build: SampleBuild) -> None:
+    out, _ = sample_build
     with ProvenanceStore(out, readonly=True) as store:
         candidates = [n for n in store.nodes(NodeKind.CANDIDATE)]
         assert candidates
         for node in candidates:
             candidate = node.record
-            assert isinstance(candidate, Candidate)
+            assert isinstance(candidate, Candidate | DiscardedCandidate)
+            if isinstance(candidate, DiscardedCandidate):  # never got a question: no item
+                assert node.rejected and not store.children(node.id)
+                rejects = [d for d in store.decisions(node.id) if d.verdict is Verdict.REJECT]
+                assert [d.gate for d in rejects] == [Gate.GENERATION]
+                continue
             evidence = store.get(candidate.evidence_id)
             assert evidence is not None and evidence.id == candidate.parent_id
             decisions = store.decisions(node.id)
@@ -74,8 +90,8 @@ def check_item(store: ProvenanceStore, item: Item) -> None:
     assert len(item.options) == 4 and item.answer in "ABCD"
 
 
-def test_audit_shows_generation_rejections() -> None:
-    out, _ = sample_build()
+def test_audit_shows_generation_rejections(sample_build: SampleBuild) -> None:
+    out, _ = sample_build
     result = CliRunner().invoke(app, ["audit", "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     gates = {(group["gate"], group["reason"]) for group in json.loads(result.output)}
@@ -83,8 +99,8 @@ def test_audit_shows_generation_rejections() -> None:
     assert {gate for gate, _ in gates} >= {"generation", "qc2", "qc1"}
 
 
-def test_trace_of_an_item_shows_the_whole_chain() -> None:
-    out, _ = sample_build()
+def test_trace_of_an_item_shows_the_whole_chain(sample_build: SampleBuild) -> None:
+    out, _ = sample_build
     with ProvenanceStore(out, readonly=True) as store:
         item = next(store.nodes(NodeKind.ITEM)).record
     runner = CliRunner()
@@ -117,15 +133,17 @@ def test_trace_of_an_item_shows_the_whole_chain() -> None:
 def test_without_osra_auto_says_so_and_osra_mode_refuses(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from chemx.agents.generation import GenerationBackends, GenerationSettings
+    from chemx.errors import BackendUnavailable
+    from chemx.registry import REGISTRY, BackendContext, BackendKind
+    from chemx.settings import VisualSettings
 
     monkeypatch.setattr("chemx.visual.ocsr.shutil.which", lambda name: None)
-    auto = GenerationBackends(GenerationSettings())
+    context = BackendContext(VisualSettings())
     with caplog.at_level("WARNING"):
-        auto.preload()
-    assert auto.ocsr == "none"
-    assert auto.names["visible_features"] == "text (osra not installed)"
+        auto = REGISTRY.build(BackendKind.OCSR, "auto", context)
+    assert (auto.backend, auto.note) == ("none", "osra not installed")
     assert "osra is not installed" in caplog.text
-    assert GenerationBackends(GenerationSettings(ocsr="none")).names["visible_features"] == "text"
-    with pytest.raises(ValueError, match="apt install osra"):
-        GenerationBackends(GenerationSettings(ocsr="osra")).preload()
+    off = REGISTRY.build(BackendKind.OCSR, "none", context)
+    assert (off.backend, off.note) == ("none", "")
+    with pytest.raises(BackendUnavailable, match="apt install osra"):
+        REGISTRY.build(BackendKind.OCSR, "osra", context)

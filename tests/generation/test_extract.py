@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from chemx.devkit.generation_gold import score_extraction
+from chemx.devkit.sample_gold import load_gold
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.gold_eval import score_extraction
-from chemx.grounding.gold import load_gold
 from chemx.records import ReasoningType
 
 # Measured on the 49 gold explanatory sentences of the sample corpus (content-stem overlap

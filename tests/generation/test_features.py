@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from chemx.devkit.sample_gold import gold_path
 from chemx.generation.catalogue import BY_KEY, GROUPS, group_for_feature, visible_groups
 from chemx.generation.features import (
     VisibleFeature,
@@ -26,7 +27,6 @@ from chemx.generation.mcq import (
     stem_text,
 )
 from chemx.generation.mechanisms import GENERIC, TABLE, mechanism_for
-from chemx.grounding.dataset import gold_path
 from chemx.qc.anti_shortcut import hedging_terms
 from chemx.records import ReasoningType
 

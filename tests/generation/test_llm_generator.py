@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from chemx.agents import GenerationAgent, GenerationBackends, GenerationSettings
+from chemx.agents import GenerationAgent, GenerationBackends
+from chemx.errors import BackendUnavailable
 from chemx.generation import GenerationContext, LlmGenerator
 from chemx.generation.features import VisibleFeature
 from chemx.models import ModelClient, ModelsConfig
@@ -16,6 +17,7 @@ from chemx.prompts import load_template
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import (
     Candidate,
+    DiscardedCandidate,
     Evidence,
     EvidenceSentence,
     ExplanatoryLabel,
@@ -25,9 +27,11 @@ from chemx.records import (
     Structure,
     StructureRole,
 )
-from tests.conftest import png_bytes
+from chemx.registry import BackendContext
+from chemx.settings import GenerationSettings
+from tests._helpers import png_bytes
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
-from tests.generation._shared import sample_build
+from tests.generation.fixtures import SampleBuild
 
 FEATURE = "difluoromethyl group"
 MECHANISM = "donates a weak C–H···O hydrogen bond to the Tyr58 side chain"
@@ -169,7 +173,11 @@ def test_a_vague_answer_discards_the_candidate(
     with ModelClient(make_config("generator", model="fake-gen")) as client:
         result = LlmGenerator(client).decompose(context())
     assert result.fields is None and result.reason == "too_vague"
-    assert "no mechanism" in result.detail and result.partial["feature"] == FEATURE
+    assert (
+        "no mechanism" in result.detail
+        and result.partial is not None
+        and result.partial.feature == FEATURE
+    )
     assert len(result.calls) == 1
 
 
@@ -177,9 +185,10 @@ def test_the_agent_with_llm_generator_and_judge_records_calls_per_candidate(
     fake_server: FakeOpenAIServer,
     key_env: dict[str, str],
     tmp_path: Path,
+    sample_build: SampleBuild,
 ) -> None:
     fake_server.responder = responder
-    built, _ = sample_build()
+    built = sample_build.out
     out = tmp_path / "store"
     shutil.copytree(built, out, ignore=shutil.ignore_patterns(".writer.lock", "checkpoints*"))
     options: dict[str, Any] = {}
@@ -191,12 +200,10 @@ def test_the_agent_with_llm_generator_and_judge_records_calls_per_candidate(
         }
     config = ModelsConfig.load(None, options, env=key_env)
     with ModelClient(config) as client, ProvenanceStore(out) as store:
-        backends = GenerationBackends(
-            GenerationSettings(generator="llm", judge="llm"), model_client=client
-        )
-        backends.preload()
-        assert backends.names["generator"] == "llm:fake-gen"
-        assert backends.names["judge"] == "llm:fake-judge"
+        settings = GenerationSettings(generator="llm", judge="llm")
+        backends = GenerationBackends.build(settings, BackendContext(settings, client))
+        assert backends.names()["generator"] == "llm:fake-gen"
+        assert backends.names()["judge"] == "llm:fake-judge"
         paper = next(
             n.id
             for n in store.nodes(NodeKind.PAPER)
@@ -215,7 +222,8 @@ def test_the_agent_with_llm_generator_and_judge_records_calls_per_candidate(
         ]
         calls = {c.id: c for c in candidates for c in store.model_calls(c.id)}
         qc3 = [d for c in candidates for d in store.decisions(c.id) if d.gate is Gate.QC3]
-    assert candidates and all(isinstance(c, Candidate) for c in candidates)
+    assert candidates and all(isinstance(c, Candidate | DiscardedCandidate) for c in candidates)
+    assert any(isinstance(c, Candidate) for c in candidates)
     assert counts["model_calls"] == len(fake_server.requests) == len(calls)
     roles = sorted({(c.role, c.template_id) for c in calls.values()})
     assert roles == [
@@ -234,13 +242,12 @@ def test_llm_backends_without_an_endpoint_fail_before_any_paper() -> None:
         (GenerationSettings(generator="llm"), "'generator' role"),
         (GenerationSettings(judge="llm"), "'judge' role"),
     ):
-        with pytest.raises(ValueError, match=role):
-            GenerationBackends(settings).preload()
-    with pytest.raises(ValueError, match="judge-threshold"):
-        GenerationBackends(GenerationSettings(judge_threshold=6.0)).preload()
-    offline = GenerationBackends(GenerationSettings())
-    offline.preload()
-    assert (offline.names["generator"], offline.names["judge"]) == (
+        with pytest.raises(BackendUnavailable, match=role):
+            GenerationBackends.build(settings, BackendContext(settings))
+    with pytest.raises(ValueError, match="judge_threshold"):
+        GenerationSettings(judge_threshold=6.0)
+    offline = GenerationBackends.build(GenerationSettings(), BackendContext(GenerationSettings()))
+    assert (offline.names()["generator"], offline.names()["judge"]) == (
         "template-v1",
         "heuristic-judge-v1",
     )

@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
-from chemx.agents.grounding import GroundingBackends, GroundingSettings
-from chemx.grounding.gold import insert_gold_structures, load_gold
+from chemx.agents.grounding import GroundingBackends
+from chemx.devkit.grounding_gold import insert_gold_structures
+from chemx.devkit.sample_gold import load_gold
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.store import ProvenanceStore
+from chemx.registry import BackendContext, SharedModels
+from chemx.settings import GroundingSettings
 
 
 @pytest.fixture(scope="session")
@@ -49,8 +52,24 @@ def gold_store_copy(
 
 
 @pytest.fixture(scope="session")
-def offline_backends() -> GroundingBackends:
+def shared_models() -> SharedModels:
+    """MiniLM and the explanatory classifier, loaded once for the whole session."""
+    return SharedModels()
+
+
+@pytest.fixture(scope="session")
+def make_backends(shared_models: SharedModels) -> Callable[..., GroundingBackends]:
+    """`make(settings=GroundingSettings(), client=None)`: backends sharing the loaded models."""
+
+    def make(settings: GroundingSettings | None = None, client: Any = None) -> GroundingBackends:
+        settings = settings or GroundingSettings()
+        context = BackendContext(settings, client, "cpu", shared_models)
+        return GroundingBackends.build(settings, context)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def offline_backends(make_backends: Callable[..., GroundingBackends]) -> GroundingBackends:
     """The default offline backends (MiniLM expansion, classifier QC 2), loaded once."""
-    backends = GroundingBackends(GroundingSettings())
-    backends.preload()
-    return backends
+    return make_backends()

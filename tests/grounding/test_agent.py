@@ -14,16 +14,17 @@ from typer.testing import CliRunner
 from chemx.agents.grounding import (
     GroundingAgent,
     GroundingBackends,
-    GroundingSettings,
     grounded_structures,
 )
 from chemx.cli import app
-from chemx.grounding.gold import GroundingScores, insert_gold_structures, score_store
+from chemx.devkit.grounding_gold import GroundingScores, insert_gold_structures, score_store
 from chemx.models import ModelClient, ModelsConfig
 from chemx.pipeline import BuildSettings, run_build
 from chemx.prompts import load_template
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import Evidence, Gate, NodeKind, Paper, Structure, Verdict
+from chemx.registry import SharedModels
+from chemx.settings import GroundingSettings
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
 
 SUBSET = {"paper01.nxml", "paper05.nxml"}
@@ -44,7 +45,7 @@ def offline_run(
     tmp_path_factory: pytest.TempPathFactory,
     acquired_sample: Path,
     gold: dict[str, Any],
-    offline_backends: GroundingBackends,
+    make_backends: Callable[..., GroundingBackends],
 ) -> tuple[Path, GroundingScores, GroundingScores]:
     """The sample grounded with MiniLM expansion and without expansion, both scored."""
     import shutil
@@ -57,7 +58,7 @@ def offline_run(
         shutil.copytree(acquired_sample, out, ignore=shutil.ignore_patterns(".writer.lock"))
         with ProvenanceStore(out) as store:
             insert_gold_structures(store, gold)
-        ground_all(out, offline_backends.derive(GroundingSettings(expansion=expansion)))
+        ground_all(out, make_backends(GroundingSettings(expansion=expansion)))
         with ProvenanceStore(out, readonly=True) as store:
             scores.append(score_store(store, gold))
         stores.append(out)
@@ -142,17 +143,15 @@ def scripted(request: RecordedRequest) -> Reply:
 
 def test_llm_mode_with_prefilter_records_calls_and_saves_some(
     gold_store_copy: Callable[..., Path],
-    offline_backends: GroundingBackends,
+    make_backends: Callable[..., GroundingBackends],
     fake_server: FakeOpenAIServer,
     make_config: Callable[..., ModelsConfig],
 ) -> None:
     fake_server.responder = scripted
     out = gold_store_copy(SUBSET)
     with ModelClient(make_config("grounding", model="fake-llm")) as client:
-        settings = GroundingSettings(grounding="llm", prefilter=True)
-        backends = offline_backends.derive(settings)
-        backends.model_client = client
-        counts = ground_all(out, backends)
+        settings = GroundingSettings(qc2="llm", prefilter=True)
+        counts = ground_all(out, make_backends(settings, client))
     with ProvenanceStore(out, readonly=True) as store:
         evidence = [n for n in store.nodes(NodeKind.EVIDENCE)]
         decisions = [d for n in evidence for d in store.decisions(n.id) if d.gate is Gate.QC2]
@@ -215,22 +214,26 @@ def accepted_evidence(out: Path) -> set[tuple[str, tuple[str, ...], str]]:
         return rows
 
 
-def ground_with_cache(out: Path, backends: GroundingBackends, config: ModelsConfig) -> None:
+def ground_with_cache(
+    out: Path,
+    make_backends: Callable[..., GroundingBackends],
+    settings: GroundingSettings,
+    config: ModelsConfig,
+) -> None:
     """As `chemx build` does: one store, the model client caching answers in it."""
     with ProvenanceStore(out) as store, ModelClient(config, cache=store) as client:
-        backends.model_client = client
-        agent = GroundingAgent(store, backends)
+        agent = GroundingAgent(store, make_backends(settings, client))
         for node in list(store.nodes(NodeKind.PAPER)):
             agent.process(node.id)
 
 
 def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
     gold_store_copy: Callable[..., Path],
-    offline_backends: GroundingBackends,
+    make_backends: Callable[..., GroundingBackends],
     fake_server: FakeOpenAIServer,
     make_config: Callable[..., ModelsConfig],
 ) -> None:
-    settings = GroundingSettings(grounding="llm", expansion="llm")
+    settings = GroundingSettings(qc2="llm", expansion="llm")
     config = make_config("grounding", model="fake-llm", timeout_s=0.5, max_retries=4)
     stores, requests = {}, {}
     faults = FaultyEvery(20, hang_s=2.0)
@@ -238,7 +241,7 @@ def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
         fake_server.reset()
         fake_server.responder = responder
         stores[name] = gold_store_copy(SUBSET)
-        ground_with_cache(stores[name], offline_backends.derive(settings), config)
+        ground_with_cache(stores[name], make_backends, settings, config)
         requests[name] = len(fake_server.requests)
     assert len(faults.injected) >= 3 and {429, 500} <= set(faults.injected)  # faults happened
     assert requests["faulty"] > requests["clean"] > 20  # ... and were retried
@@ -248,7 +251,7 @@ def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
     fake_server.reset()
     with ProvenanceStore(stores["faulty"]) as store:
         before = store.table_counts()
-    ground_with_cache(stores["faulty"], offline_backends.derive(settings), config)
+    ground_with_cache(stores["faulty"], make_backends, settings, config)
     with ProvenanceStore(stores["faulty"], readonly=True) as store:
         assert store.table_counts() == before  # nothing new
     assert fake_server.requests == []  # the re-run made no model call: all from the cache
@@ -260,11 +263,14 @@ def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
 class GoldVisualBackends:
     """Stands in for the visual stage's models: nothing to load."""
 
-    def __init__(self, settings: Any, model_client: Any = None) -> None:
-        self.settings = settings
+    @classmethod
+    def build(cls, settings: Any, context: Any) -> GoldVisualBackends:
+        return cls()
 
-    def preload(self) -> None:
-        """Nothing to load."""
+    def names(self) -> dict[str, str]:
+        return dict.fromkeys(
+            ("classifier", "segmenter", "reaction_parser", "identifier", "ocsr"), "gold"
+        )
 
 
 class GoldVisualAgent:
@@ -272,7 +278,7 @@ class GoldVisualAgent:
 
     def __init__(self, store: ProvenanceStore, backends: Any) -> None:
         self.store = store
-        from chemx.grounding.gold import load_gold
+        from chemx.devkit.sample_gold import load_gold
 
         self.gold = load_gold()
 
@@ -284,17 +290,10 @@ class GoldVisualAgent:
 
 
 @pytest.fixture
-def gold_visual(monkeypatch: pytest.MonkeyPatch, offline_backends: GroundingBackends) -> None:
+def gold_visual(monkeypatch: pytest.MonkeyPatch, shared_models: SharedModels) -> None:
     monkeypatch.setattr("chemx.pipeline.build.VisualBackends", GoldVisualBackends)
     monkeypatch.setattr("chemx.pipeline.build.VisualAgent", GoldVisualAgent)
-    shared = offline_backends
-
-    def backends(settings: GroundingSettings, model_client: Any = None) -> GroundingBackends:
-        derived = shared.derive(settings)
-        derived.model_client = model_client
-        return derived
-
-    monkeypatch.setattr("chemx.pipeline.build.GroundingBackends", backends)
+    monkeypatch.setattr("chemx.pipeline.build.SharedModels", lambda: shared_models)
 
 
 def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(
@@ -302,7 +301,9 @@ def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(
 ) -> None:
     settings = BuildSettings(corpus="sample", out=tmp_path / "out", until="grounding", workers=2)
     assert settings.stages() == ["acquire", "visual", "grounding"]
-    assert {"grounding", "expansion", "prefilter"} <= set(settings.stage_settings())
+    assert {"grounding.qc2", "grounding.expansion", "grounding.prefilter"} <= set(
+        settings.stage_settings()
+    )
     report = run_build(settings)
     assert report.stages == ["acquire", "visual", "grounding"]
     assert report.totals["evidence"]["ok"] + report.totals["evidence"]["rejected"] == 84
@@ -316,7 +317,7 @@ def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(
     }
     again = run_build(settings)
     assert again.documents.already_done == 14 and again.rows_added["nodes"] == 0
-    other = BuildSettings(corpus="sample", out=tmp_path / "out", expansion="none")
+    other = BuildSettings(corpus="sample", out=tmp_path / "out", grounding={"expansion": "none"})
     assert other.stage_settings() != settings.stage_settings()
 
 
@@ -336,8 +337,8 @@ def test_cli_grounding_options(gold_visual: None, tmp_path: Path) -> None:
     )
     assert "evidence" in table.output and "none+minilm-logreg" in table.output
     bad = runner.invoke(app, ["build", "--out", out, "--grounding", "oracle"])
-    assert bad.exit_code == 2 and "--grounding" in bad.output
+    assert bad.exit_code == 2 and "unknown qc2 'oracle'" in bad.output
     lonely = runner.invoke(app, ["build", "--out", out, "--prefilter"])
-    assert lonely.exit_code == 2 and "needs --grounding llm" in lonely.output
+    assert lonely.exit_code == 2 and "needs --qc2 llm" in lonely.output
     offline = runner.invoke(app, ["build", "--out", out, "--grounding", "llm"])
     assert offline.exit_code == 2 and "'grounding' role" in offline.output

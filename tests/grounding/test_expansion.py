@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from chemx.agents.grounding import GroundingBackends
+from chemx.devkit.grounding_gold import gold_sentences
 from chemx.grounding.expansion import (
     EMBEDDING_BACKEND,
     FAR_THRESHOLD,
@@ -24,7 +25,6 @@ from chemx.grounding.expansion import (
     build_block,
     threshold_for,
 )
-from chemx.grounding.gold import gold_sentences
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template

@@ -1,4 +1,4 @@
-"""The QC 2 explanation classifier, its shipped weights and its labelled data set.
+"""The QC 2 explanation classifier and its shipped weights (its data set: tests/devkit).
 
 The embedding model is loaded once per session (a few seconds); the whole module runs in
 well under a minute on a CPU.
@@ -6,7 +6,6 @@ well under a minute on a CPU.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 from collections import Counter
@@ -15,26 +14,22 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from chemx.devkit.explanatory_dataset import (
+    LabelledSentence,
+    dataset_path,
+    file_sha256,
+    load_labelled_sentences,
+)
+from chemx.devkit.sample_gold import load_gold_sentences
+from chemx.devkit.softmax_training import confusion_matrix
 from chemx.grounding import (
     EXPLANATORY,
     LABELS,
     LEXICAL_FEATURE_NAMES,
     ExplanatoryClassifier,
-    LabelledSentence,
     lexical_features,
-    load_gold_sentences,
-    load_labelled_sentences,
-)
-from chemx.grounding.dataset import (
-    REASONING_TYPES,
-    TEST_FRACTION,
-    assign_splits,
-    dataset_path,
-    file_sha256,
-    normalise_text,
 )
 from chemx.grounding.explanatory import PREFILTER_TARGET_RECALL
-from chemx.grounding.softmax import confusion_matrix
 
 CLEAR_SENTENCES = [
     (
@@ -84,15 +79,15 @@ def sentences() -> list[LabelledSentence]:
 
 
 @pytest.fixture(scope="session")
-def test_split(sentences: list[LabelledSentence]) -> list[LabelledSentence]:
+def heldout_sentences(sentences: list[LabelledSentence]) -> list[LabelledSentence]:
     return [s for s in sentences if s.split == "test"]
 
 
 @pytest.fixture(scope="session")
-def test_split_proba(
-    offline_classifier: ExplanatoryClassifier, test_split: list[LabelledSentence]
+def heldout_proba(
+    offline_classifier: ExplanatoryClassifier, heldout_sentences: list[LabelledSentence]
 ) -> np.ndarray:
-    return offline_classifier.predict_proba([s.text for s in test_split])
+    return offline_classifier.predict_proba([s.text for s in heldout_sentences])
 
 
 def test_shipped_model_loads_offline_and_describes_itself(
@@ -127,14 +122,14 @@ def test_batching_does_not_change_predictions(offline_classifier: ExplanatoryCla
 
 def test_heldout_metrics_are_reproduced_from_the_shipped_model(
     offline_classifier: ExplanatoryClassifier,
-    test_split: list[LabelledSentence],
-    test_split_proba: np.ndarray,
+    heldout_sentences: list[LabelledSentence],
+    heldout_proba: np.ndarray,
 ) -> None:
-    truth = [LABELS.index(s.label) for s in test_split]
-    predicted = test_split_proba.argmax(axis=1).tolist()
+    truth = [LABELS.index(s.label) for s in heldout_sentences]
+    predicted = heldout_proba.argmax(axis=1).tolist()
     accuracy = float(np.mean(np.array(truth) == np.array(predicted)))
     heldout = offline_classifier.manifest.heldout
-    assert heldout.n == len(test_split)
+    assert heldout.n == len(heldout_sentences)
     assert accuracy == pytest.approx(heldout.accuracy, abs=1e-6)
     assert confusion_matrix(truth, predicted, len(LABELS)).tolist() == heldout.confusion_matrix
     assert heldout.accuracy > heldout.majority_baseline + 0.3
@@ -142,60 +137,16 @@ def test_heldout_metrics_are_reproduced_from_the_shipped_model(
 
 def test_prefilter_keeps_explanatory_recall_on_the_test_split(
     offline_classifier: ExplanatoryClassifier,
-    test_split: list[LabelledSentence],
-    test_split_proba: np.ndarray,
+    heldout_sentences: list[LabelledSentence],
+    heldout_proba: np.ndarray,
 ) -> None:
-    positive = np.array([s.label == EXPLANATORY for s in test_split])
-    scores = test_split_proba[:, LABELS.index(EXPLANATORY)]
+    positive = np.array([s.label == EXPLANATORY for s in heldout_sentences])
+    scores = heldout_proba[:, LABELS.index(EXPLANATORY)]
     kept = scores >= offline_classifier.prefilter_threshold
     recall = (kept & positive).sum() / positive.sum()
     assert recall >= PREFILTER_TARGET_RECALL
     assert recall == pytest.approx(offline_classifier.manifest.prefilter.heldout["recall"])
     assert kept.mean() < 0.6, "the pre-filter should still discard a good share of sentences"
-
-
-def test_dataset_schema_counts_and_mix(sentences: list[LabelledSentence]) -> None:
-    assert len(sentences) >= 600
-    raw = [json.loads(line) for line in dataset_path().read_text(encoding="utf-8").splitlines()]
-    assert len(raw) == len(sentences)
-    assert all(set(r) == {"id", "text", "label", "area", "reasoning_type", "split"} for r in raw)
-    labels = Counter(s.label for s in sentences)
-    assert set(labels) == set(LABELS)
-    shares = {label: count / len(sentences) for label, count in labels.items()}
-    assert 0.25 <= shares["explanatory"] <= 0.35
-    assert 0.20 <= shares["partial"] <= 0.30
-    assert 0.40 <= shares["non_explanatory"] <= 0.50
-    areas = Counter(s.area for s in sentences)
-    assert len(areas) >= 12
-    assert min(areas.values()) >= 30
-    for s in sentences:
-        if s.label == EXPLANATORY:
-            assert s.reasoning_type in REASONING_TYPES
-        else:
-            assert s.reasoning_type is None
-    assert {s.reasoning_type for s in sentences if s.label == EXPLANATORY} == set(REASONING_TYPES)
-
-
-def test_dataset_has_no_duplicates_and_no_overlap_with_sample_gold(
-    sentences: list[LabelledSentence],
-) -> None:
-    keys = [normalise_text(s.text) for s in sentences]
-    assert len(set(keys)) == len(keys)
-    assert len({s.id for s in sentences}) == len(sentences)
-    gold = {normalise_text(g.text) for g in load_gold_sentences()}
-    assert len(gold) > 200
-    assert not gold.intersection(keys)
-
-
-def test_splits_follow_the_documented_rule(sentences: list[LabelledSentence]) -> None:
-    expected = assign_splits((s.id, s.label) for s in sentences)
-    assert all(expected[s.id] == s.split for s in sentences)
-    for label in LABELS:
-        members = [s for s in sentences if s.label == label]
-        n_test = sum(s.split == "test" for s in members)
-        assert n_test == round(TEST_FRACTION * len(members))
-    areas_in_test = {s.area for s in sentences if s.split == "test"}
-    assert areas_in_test == {s.area for s in sentences}, "no area is held out whole"
 
 
 def test_manifest_is_tied_to_the_shipped_data(

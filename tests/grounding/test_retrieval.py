@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from chemx.grounding.gold import score_retrieval
+from chemx.devkit.grounding_gold import score_retrieval
 from chemx.grounding.retrieval import PaperText, caption_panels, retrieve, target_panel
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import StructureRole
@@ -145,7 +145,7 @@ def test_a_structure_without_identifier_is_refused() -> None:
 def test_entity_match_precision_and_recall_on_the_sample_gold(
     gold_store_copy: Callable[..., Path], gold: dict[str, Any], bold: bool
 ) -> None:
-    """Precision >= 0.95 and recall >= 0.9 (definitions: `chemx.grounding.gold`)."""
+    """Precision >= 0.95 and recall >= 0.9 (definitions: `chemx.devkit.grounding_gold`)."""
     with ProvenanceStore(gold_store_copy(), readonly=True) as store:
         precision, recall = score_retrieval(store, gold, bold=bold)
     assert recall.total > 400

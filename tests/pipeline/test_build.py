@@ -10,7 +10,7 @@ import pytest
 
 from chemx.pipeline import BuildSettings, run_build
 from chemx.sources import CorpusError
-from tests.conftest import write_paper
+from tests._helpers import write_paper
 
 
 def _ids(out: Path) -> dict[str, list[str]]:

@@ -10,7 +10,7 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
-from chemx.grounding.dataset import LABELS
+from chemx.grounding.classes import LABELS
 from chemx.grounding.expansion import (
     EmbeddingExpander,
     EvidenceBlock,
@@ -22,9 +22,10 @@ from chemx.grounding.explanatory import ExplanatoryClassifier
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template
-from chemx.qc.grounding_check import REASONS, LlmQc2, OfflineQc2, decide
+from chemx.qc.grounding_check import REASONS, decide
+from chemx.qc.qc2_backends import LlmQc2, OfflineQc2
 from chemx.records import ExplanatoryLabel, Gate, StructureRole, Verdict
-from tests.conftest import png_bytes
+from tests._helpers import png_bytes
 from tests.fakes.openai_server import FakeOpenAIServer, Reply
 from tests.grounding._paper import PaperBuilder, structure
 

@@ -22,7 +22,7 @@ from chemx.qc.judge import (
     shuffle_orders,
 )
 from chemx.records import Candidate, Gate, Option, ReasoningType, Verdict
-from tests.conftest import png_bytes
+from tests._helpers import png_bytes
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
 
 EFFECT = "a 14-fold faster cycloaddition"

@@ -21,7 +21,7 @@ from chemx.qc.structure_check import (
 )
 from chemx.records import Gate, Verdict
 from chemx.visual.identifiers import IdentifierResult
-from tests.conftest import shared_realworld
+from tests._helpers import shared_realworld
 from tests.qc._images import (
     SAMPLE,
     blanks,

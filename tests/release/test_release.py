@@ -7,7 +7,7 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -17,12 +17,15 @@ from typer.testing import CliRunner
 from chemx.cli import app
 from chemx.release import DateRange, validate, write_release
 from chemx.release.schema import COLUMNS, DATA_FILE, arrow_schema
-from tests.generation._shared import encoder, sample_build
+from tests.generation.fixtures import SampleBuild
+
+if TYPE_CHECKING:
+    from chemx.grounding.encoder import SentenceEncoder
 
 
 @pytest.fixture(scope="module")
-def released(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out, _ = sample_build()
+def released(tmp_path_factory: pytest.TempPathFactory, sample_build: SampleBuild) -> Path:
+    out = sample_build.out
     folder = tmp_path_factory.mktemp("release") / "release"
     write_release(out, folder)
     return folder
@@ -34,8 +37,10 @@ def files_of(folder: Path) -> dict[str, bytes]:
     }
 
 
-def test_two_releases_are_byte_identical(released: Path, tmp_path: Path) -> None:
-    out, _ = sample_build()
+def test_two_releases_are_byte_identical(
+    released: Path, tmp_path: Path, sample_build: SampleBuild
+) -> None:
+    out = sample_build.out
     again = tmp_path / "again"
     summary = write_release(out, again)
     first, second = files_of(released), files_of(again)
@@ -65,8 +70,8 @@ def test_datasets_loads_it_with_images(released: Path, tmp_path: Path) -> None:
     assert "| explanatory |" in card and "template-v1" in card
 
 
-def test_the_release_validates(released: Path) -> None:
-    report = validate(released, encoder=encoder())
+def test_the_release_validates(released: Path, encoder: SentenceEncoder) -> None:
+    report = validate(released, encoder=encoder)
     assert report.ok, [(c.name, c.message) for c in report.checks if not c.ok]
     assert report.check("answer_balance").message.count("p =") == 1
     assert not report.check("answer_balance").skipped
@@ -84,7 +89,7 @@ def tampered(released: Path, tmp_path: Path) -> Path:
     return copy
 
 
-def test_two_correct_answers_fail(released: Path, tmp_path: Path) -> None:
+def test_two_correct_answers_fail(released: Path, tmp_path: Path, encoder: SentenceEncoder) -> None:
     copy = tampered(released, tmp_path)
 
     def duplicate_answer(rows: list[dict[str, Any]]) -> None:
@@ -92,34 +97,34 @@ def test_two_correct_answers_fail(released: Path, tmp_path: Path) -> None:
         rows[0]["choices"][(index + 1) % 4] = rows[0]["choices"][index]
 
     rewrite(copy, duplicate_answer)
-    report = validate(copy, encoder=encoder())
+    report = validate(copy, encoder=encoder)
     assert not report.ok
     assert not report.check("one_answer").ok and not report.check("files").ok
     assert report.check("provenance").ok
 
 
-def test_missing_provenance_fails(released: Path, tmp_path: Path) -> None:
+def test_missing_provenance_fails(released: Path, tmp_path: Path, encoder: SentenceEncoder) -> None:
     copy = tampered(released, tmp_path)
     victim = sorted((copy / "provenance").glob("*.json"))[0]
     victim.unlink()
-    report = validate(copy, encoder=encoder())
+    report = validate(copy, encoder=encoder)
     assert not report.check("provenance").ok and victim.stem in report.check("provenance").message
 
 
-def test_a_duplicated_stem_fails(released: Path, tmp_path: Path) -> None:
+def test_a_duplicated_stem_fails(released: Path, tmp_path: Path, encoder: SentenceEncoder) -> None:
     copy = tampered(released, tmp_path)
 
     def duplicate_stem(rows: list[dict[str, Any]]) -> None:
         rows[1]["stem"] = rows[0]["stem"]
 
     rewrite(copy, duplicate_stem)
-    report = validate(copy, encoder=encoder())
+    report = validate(copy, encoder=encoder)
     assert not report.check("near_duplicates").ok
     assert report.check("one_answer").ok
 
 
-def test_date_split(tmp_path: Path) -> None:
-    out, _ = sample_build()
+def test_date_split(tmp_path: Path, sample_build: SampleBuild) -> None:
+    out = sample_build.out
     cutoff = dt.date(2021, 12, 31)
     after = write_release(out, tmp_path / "after", DateRange(after=cutoff))
     before = write_release(out, tmp_path / "before", DateRange(before=cutoff))
@@ -133,10 +138,14 @@ def test_date_split(tmp_path: Path) -> None:
 
 
 def test_cli_release_and_validate(
-    released: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    released: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    sample_build: SampleBuild,
+    encoder: SentenceEncoder,
 ) -> None:
-    monkeypatch.setattr("chemx.grounding.encoder.load_encoder", lambda device="cpu": encoder())
-    out, _ = sample_build()
+    monkeypatch.setattr("chemx.grounding.encoder.load_encoder", lambda device="cpu": encoder)
+    out = sample_build.out
     runner = CliRunner()
     target = tmp_path / "cli"
     result = runner.invoke(app, ["release", "--out", str(target), "--store", str(out), "--json"])

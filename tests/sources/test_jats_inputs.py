@@ -16,8 +16,7 @@ from chemx.provenance.ids import node_id
 from chemx.records import NodeKind
 from chemx.sources._base import ParsedPaper, SourceDocument, SourceError
 from chemx.sources.jats import JatsParser
-
-from .conftest import CORPUS_ID, DEFAULT_BODY, JATS_TEMPLATE, image_bytes, write_jats
+from tests.sources._helpers import CORPUS_ID, DEFAULT_BODY, JATS_TEMPLATE, image_bytes, write_jats
 
 MakeJats = Callable[..., SourceDocument]
 

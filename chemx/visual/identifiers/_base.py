@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -30,6 +30,7 @@ class IdentifierResult:
     """Model calls behind this result (VLM mode); the agent stores them with the structure."""
 
 
+@runtime_checkable
 class IdentifierExtractor(Protocol):
     """Finds the paper's compound label for each structure crop of a figure."""
 

@@ -14,13 +14,14 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from chemx.models import ModelClient, Sampling
+from chemx.labels import normalise_label
+from chemx.models import IDENTIFIER_ROLE, ModelCaller, Sampling
 from chemx.models.messages import Message
 from chemx.prompts import load_template
 from chemx.prompts.outputs import IdentifierAnswer
 from chemx.records import Box
+from chemx.registry import BackendContext
 from chemx.visual.identifiers._base import IdentifierResult
-from chemx.visual.identifiers.labels import normalise_label
 from chemx.visual.segmentation._base import Crop, Segmentation
 
 TEMPLATE_ID = "identifier.v1"
@@ -57,10 +58,10 @@ def boxed_figure(figure: Image.Image, box: Box) -> bytes:
 class VlmIdentifierExtractor:
     """Asks the `identifier` role's endpoint for each crop's label."""
 
-    def __init__(self, client: ModelClient) -> None:
+    def __init__(self, client: ModelCaller) -> None:
         self.client = client
         self.template = load_template(TEMPLATE_ID)
-        self.name = f"vlm:{client.config.role('identifier').model}"
+        self.name = f"vlm:{client.config.role(IDENTIFIER_ROLE).model}"
 
     def identify(
         self,
@@ -75,7 +76,7 @@ class VlmIdentifierExtractor:
         for crop in crops:
             message = Message.user(prompt, boxed_figure(figure, crop.box))
             result = self.client.complete_sync(
-                "identifier",
+                IDENTIFIER_ROLE,
                 [message],
                 IdentifierAnswer,
                 template=self.template,
@@ -112,3 +113,8 @@ class VlmIdentifierExtractor:
                 )
             )
         return results
+
+
+def make_extractor(context: BackendContext) -> VlmIdentifierExtractor:
+    """The ``vlm`` identifier backend: the identifier role's endpoint (registry factory)."""
+    return VlmIdentifierExtractor(context.client_for(IDENTIFIER_ROLE, "--identifier vlm"))

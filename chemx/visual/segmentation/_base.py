@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -51,6 +51,7 @@ class Segmentation:
     """Anything the segmenter wants the report to say (e.g. 'no structures found')."""
 
 
+@runtime_checkable
 class Segmenter(Protocol):
     """Cuts multi-molecule figures (and single-molecule ones) into structures."""
 
@@ -61,6 +62,7 @@ class Segmenter(Protocol):
         ...
 
 
+@runtime_checkable
 class ReactionParser(Protocol):
     """Cuts reaction schemes into reactants, conditions and products."""
 

@@ -23,7 +23,9 @@ from typing import Any
 
 from PIL import Image
 
+from chemx.errors import BackendUnavailable
 from chemx.records import Box, StructureRole
+from chemx.registry import BackendContext
 from chemx.visual.classes import FigureClass
 from chemx.visual.segmentation._base import Crop, Segmentation
 
@@ -54,7 +56,7 @@ DECIMER Segmentation is not available. To enable it:
      (or pass python=... to DecimerSegmenter)."""
 
 
-class DecimerUnavailable(RuntimeError):
+class DecimerUnavailable(BackendUnavailable, RuntimeError):
     """DECIMER's environment or weights are missing; the message says how to fix it."""
 
 
@@ -248,3 +250,8 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def make_segmenter(context: BackendContext) -> DecimerSegmenter:
+    """The ``decimer`` segmenter (registry factory); checks its environment now."""
+    return DecimerSegmenter()

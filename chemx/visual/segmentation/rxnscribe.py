@@ -27,8 +27,10 @@ from typing import Any
 
 from PIL import Image
 
+from chemx.errors import BackendUnavailable
+from chemx.geometry import iou
 from chemx.records import Box, StructureRole
-from chemx.visual.metrics import iou
+from chemx.registry import BackendContext
 from chemx.visual.segmentation._base import Crop, ReactionStep, Segmentation
 
 NAME = "rxnscribe"
@@ -61,7 +63,7 @@ ModelFactory = Callable[[str, str], Any]
 """Builds a model from (checkpoint path, device name); the default imports rxnscribe."""
 
 
-class RxnScribeUnavailable(RuntimeError):
+class RxnScribeUnavailable(BackendUnavailable, RuntimeError):
     """RxnScribe, its checkpoint or its dependencies are missing; the message says how."""
 
 
@@ -263,3 +265,8 @@ class RxnScribeParser:
             return Segmentation((), self.name, notes=(f"RxnScribe failed: {error}",))
         self.last_predictions = list(predictions or [])
         return predictions_to_segmentation(self.last_predictions, image.size, self.name)
+
+
+def make_reaction_parser(context: BackendContext) -> RxnScribeParser:
+    """The ``rxnscribe`` reaction parser (registry factory), on the build's device."""
+    return RxnScribeParser(device=context.device or "cpu")

@@ -18,8 +18,10 @@ import pytest
 from PIL import Image
 
 from chemx.records import StructureRole
+from chemx.registry import REGISTRY, BackendContext, BackendKind
+from chemx.settings import VisualSettings
 from chemx.visual.classes import FigureClass
-from chemx.visual.segmentation import decimer, make_segmenter
+from chemx.visual.segmentation import decimer
 from chemx.visual.segmentation.decimer import (
     DecimerSegmenter,
     DecimerUnavailable,
@@ -87,7 +89,7 @@ def test_unconfigured_decimer_explains_how_to_enable_it(monkeypatch: pytest.Monk
     monkeypatch.delenv(decimer.PYTHON_ENV, raising=False)
     assert DecimerSegmenter.available() is False
     with pytest.raises(DecimerUnavailable) as error:
-        make_segmenter("decimer")
+        REGISTRY.build(BackendKind.SEGMENTER, "decimer", BackendContext(VisualSettings()))
     message = str(error.value)
     assert "pip install decimer-segmentation" in message
     assert "DECIMER-Segmentation_model" in message and "PYSTOW_HOME" in message

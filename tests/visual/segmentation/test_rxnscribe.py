@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from chemx.geometry import iou
 from chemx.records import StructureRole
-from chemx.visual.metrics import iou
-from chemx.visual.segmentation import make_reaction_parser
+from chemx.registry import REGISTRY, BackendContext, BackendKind
+from chemx.settings import VisualSettings
 from chemx.visual.segmentation.rxnscribe import (
     CKPT_ENV,
     RxnScribeParser,
@@ -64,7 +65,7 @@ def checkpoint(tmp_path: Path) -> Path:
 def test_missing_checkpoint_explains_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CKPT_ENV, raising=False)
     with pytest.raises(RxnScribeUnavailable) as error:
-        make_reaction_parser("rxnscribe")
+        REGISTRY.build(BackendKind.REACTION_PARSER, "rxnscribe", BackendContext(VisualSettings()))
     message = str(error.value)
     assert CKPT_ENV in message and "MolScribe" in message and "EasyOCR" in message
     with pytest.raises(RxnScribeUnavailable, match="does not exist"):
@@ -83,7 +84,7 @@ def test_prediction_is_mapped_to_crops_and_steps(
 ) -> None:
     monkeypatch.setenv(CKPT_ENV, str(checkpoint))
     FakeRxnScribe.instances = 0
-    parser = make_reaction_parser("rxnscribe", model_factory=FakeRxnScribe, molscribe=True)
+    parser = RxnScribeParser(model_factory=FakeRxnScribe, molscribe=True)
     result = parser.parse(Image.new("RGB", SIZE, "white"))
     parser.parse(Image.new("RGB", SIZE, "white"))
     assert FakeRxnScribe.instances == 1  # loaded once, lazily

@@ -6,8 +6,7 @@ import doctest
 
 import pytest
 
-from chemx.visual.identifiers import labels
-from chemx.visual.identifiers.labels import normalise_label, parse_label
+from chemx.labels import normalise, normalise_label, parse_label
 
 ACCEPTED = [
     # plain
@@ -28,6 +27,8 @@ ACCEPTED = [
     ("**3c**", "3c"),
     ("<b>3c</b>", "3c"),
     ("<bold>12a</bold>", "12a"),
+    ("*3c*", "3c"),
+    ("3c*", "3c"),
     ("(3c)", "3c"),
     ("[3c]", "3c"),
     ("{3c}", "3c"),
@@ -71,7 +72,12 @@ ACCEPTED = [
     ("(±)-3", "(±)-3"),
     ("(−)-3", "(-)-3"),
     ("(+)-12", "(+)-12"),
+    ("(P)-5", "(P)-5"),
+    ("(M)-5a", "(M)-5a"),
+    ("(R, S)-3", "(R,S)-3"),
     ("rac-3", "rac-3"),
+    ("Rac-3", "rac-3"),
+    ("rac - 3", "rac-3"),
     ("(S)-7, 85%", "(S)-7"),
     # primes
     ("3c'", "3c'"),
@@ -79,10 +85,14 @@ ACCEPTED = [
     ("3c''", "3c''"),
     ("3c″", "3c''"),
     ("3c’", "3c'"),
+    ("3c´", "3c'"),
+    ("3c‴", "3c'''"),
     # Roman numerals and names
     ("II", "II"),
     ("IV", "IV"),
     ("I", "I"),
+    ("II'", "II'"),
+    ("(S)-II", "(S)-II"),
     ("naamidine A (6)", "6"),
     ("6, naamidine A", "6"),
     ("8 ,R' = OH, R2 = OMe, naamine A", "8"),
@@ -132,6 +142,9 @@ REFUSED = [
     "tBu",
     "Me",
     "Problematic acylation",
+    "(R*)-3",
+    "3*c",
+    "(Q)-3",
 ]
 
 
@@ -178,6 +191,12 @@ def test_normalising_is_idempotent() -> None:
         assert normalise_label(label) == label
 
 
+def test_ranges_are_numbered_labels_as_the_grammar_says() -> None:
+    assert parse_label("II-IV").kind == "not_label"
+    assert parse_label("12-c").kind == "not_label"
+    assert parse_label("3a'-3c'").kind == "not_label"
+
+
 def test_doctests() -> None:
-    result = doctest.testmod(labels)
+    result = doctest.testmod(normalise)
     assert result.attempted >= 5 and result.failed == 0

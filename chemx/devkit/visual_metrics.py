@@ -1,4 +1,4 @@
-"""Box-level detection scores for the visual stage (segmenters, reaction parsers).
+"""Box-level detection scores for benchmarking the visual stage (segmenters, reaction parsers).
 
 A predicted box counts as found when it overlaps a gold box with an intersection over
 union of at least the threshold (0.5 by convention, as in PASCAL VOC and in RxnScribe's
@@ -16,28 +16,13 @@ from typing import Literal
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from chemx.geometry import iou
 from chemx.records import Box
 
 DEFAULT_IOU = 0.5
 """The usual detection threshold; the issue's acceptance criterion is stated at it."""
 
 Matching = Literal["hungarian", "greedy"]
-
-
-def iou(a: Box, b: Box) -> float:
-    """Intersection over union of two (x0, y0, x1, y1) boxes with exclusive x1/y1.
-
-    Degenerate boxes (zero width or height) have no area, so their IoU is 0.
-    """
-    ix = min(a[2], b[2]) - max(a[0], b[0])
-    iy = min(a[3], b[3]) - max(a[1], b[1])
-    if ix <= 0 or iy <= 0:
-        return 0.0
-    inter = ix * iy
-    area_a = max(0, a[2] - a[0]) * max(0, a[3] - a[1])
-    area_b = max(0, b[2] - b[0]) * max(0, b[3] - b[1])
-    union = area_a + area_b - inter
-    return inter / union if union > 0 else 0.0
 
 
 def iou_matrix(predicted: Sequence[Box], gold: Sequence[Box]) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Boundary-aware matching of compound identifiers ("1", "3c", "(S)-7") in sentences.
+"""Boundary-aware finding of compound labels ("1", "3c", "(S)-7") in sentences.
 
 Text grounding starts from the identifier the visual stage read beside a structure and
 looks for every sentence of the paper that names it (seed 002, appendix C.2: identifier
@@ -11,19 +11,30 @@ explanation of another compound to this structure, which is exactly the entity-m
 error QC 2 exists to catch (seed 002, table 5: entity match falls from 76% to 35-50%
 without precise identifier retrieval), so the matcher refuses whatever is ambiguous.
 
+What counts as a label, and how its prefix, dashes and primes are written, is
+`chemx.labels.grammar` (the identifier and the text are both read with it); what is
+added here is the context: which occurrences of a label in a sentence name it.
+
 How a sentence is read:
 
 1. It is cut into maximal alphanumeric tokens (with trailing primes), so "DFA1", "1a",
    "10", "C1", "1H", "k2" are whole tokens that simply differ from "1".
 2. A token equal to the identifier's core is a mention unless its context says it is a
    quantity or a pointer. The tests, each named by the reason `explain_rejection`
-   returns, are listed in `REJECTION_REASONS`; the word lists live in this module only
-   (`REFERENCE_KEYWORDS`, `UNITS`, `COUNT_NOUNS`, `VALUE_SIGNS`).
+   returns, are listed in `REJECTION_REASONS`; the word lists live in
+   `chemx.labels.stop_lists` only (`REFERENCE_KEYWORDS`, `UNITS`, `COUNT_NOUNS`,
+   `VALUE_SIGNS`).
 3. Ranges are expanded: "2a–2f", "2a–c", "2a-c", "2a – 2c" name 2a, 2b, 2c, ...; "1–3"
-   names 1, 2, 3 (at most `MAX_RANGE` members, else it is a quantity such as "65–92%").
+   names 1, 2, 3 (at most `chemx.labels.grammar.MAX_RANGE` members, else it is a
+   quantity such as "65–92%"). A tilde joins a range ("1~3") between two numbers but is
+   "approximately" before one ("~1 h").
 4. A bold run whose text is the identifier (or a range containing it) is a strong
    mention whatever its context: authors bold compound labels, and the JATS/MinerU
    parsers keep bold runs as `Sentence.bold_spans`.
+5. An identifier that is not a compound label by the grammar ("L1", "S1", "4A",
+   "5·HCl": gold files may hold them, the visual stage never returns them) is found as
+   a `kind="literal"` mention: a one-word identifier as a whole word that passes the
+   context checks, anything else verbatim with alphanumeric boundaries.
 
 Two policy decisions, both conservative:
 
@@ -36,231 +47,38 @@ Two policy decisions, both conservative:
   Different descriptors ("(R)-7" vs "(S)-7") never match.
 * **Letter case.** Suffix letters are matched case-sensitively: "3C" is not "3c". An
   upper-case letter after a number is far more often something else (nuclides "1H",
-  "13C"; "2D"/"3D"; "4A" sieves; panel "Fig. 3C") than a re-cased label, and papers that
-  use "3C" as a label print it that way consistently. The one exception is a bold run,
-  where the case-folded text is accepted because the bold itself marks a label.
+  "13C"; "2D"/"3D"; "4A" sieves; panel "Fig. 3C") than a re-cased label, so the grammar
+  has lowercase suffixes only and an identifier "3C" is found verbatim. The one
+  exception is a bold run, where "3C" names "3c" because the bold itself marks a label.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from chemx.labels.grammar import (
+    DASH,
+    DASHES,
+    PRIME,
+    PRIMES,
+    RANGE,
+    STEREO_PREFIX,
+    CompoundLabel,
+    canonical_prefix,
+    fold,
+    range_members,
+    read_label,
+)
+from chemx.labels.stop_lists import COUNT_NOUNS, REFERENCE_KEYWORDS, UNITS, VALUE_SIGNS
 from chemx.records import Span
 
-# -- the stop lists (one place) ------------------------------------------------------
-
-REFERENCE_KEYWORDS: tuple[str, ...] = (
-    "appendix",
-    "box",
-    "chart",
-    "charts",
-    "condition",
-    "conditions",
-    "cycle",
-    "entries",
-    "entry",
-    "eq",
-    "eqn",
-    "eqs",
-    "equation",
-    "equations",
-    "example",
-    "examples",
-    "fig",
-    "figs",
-    "figure",
-    "figures",
-    "lane",
-    "lanes",
-    "method",
-    "p",
-    "page",
-    "pages",
-    "panel",
-    "part",
-    "ph",
-    "phase",
-    "pka",
-    "pp",
-    "ref",
-    "reference",
-    "references",
-    "refs",
-    "round",
-    "run",
-    "runs",
-    "scheme",
-    "schemes",
-    "section",
-    "sections",
-    "stage",
-    "step",
-    "steps",
-    "table",
-    "tables",
-    "type",
-    "version",
-    "vol",
-)
-"""Words after which a number points at something else ("Table 1", "ref. 12", "pH 7").
-
-Matched case-insensitively, with an optional full stop, and through lists and ranges
-("Figures 2 and 3", "refs 1,2", "Tables 1–3")."""
-
-UNITS: tuple[str, ...] = (
-    "%",
-    "‰",
-    "°C",
-    "° C",
-    "°",
-    "K",
-    "M",
-    "mM",
-    "µM",
-    "μM",
-    "uM",
-    "nM",
-    "pM",
-    "fM",
-    "mol%",
-    "mol %",
-    "wt%",
-    "wt %",
-    "vol%",
-    "equiv",
-    "equiv.",
-    "eq",
-    "eq.",
-    "equivalent",
-    "equivalents",
-    "h",
-    "hr",
-    "hrs",
-    "hour",
-    "hours",
-    "min",
-    "mins",
-    "minute",
-    "minutes",
-    "s",
-    "sec",
-    "second",
-    "seconds",
-    "ms",
-    "µs",
-    "μs",
-    "ns",
-    "ps",
-    "fs",
-    "d",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
-    "mg",
-    "g",
-    "kg",
-    "µg",
-    "μg",
-    "ng",
-    "mL",
-    "ml",
-    "L",
-    "µL",
-    "μL",
-    "nL",
-    "mmol",
-    "mol",
-    "µmol",
-    "μmol",
-    "nmol",
-    "atm",
-    "bar",
-    "mbar",
-    "Torr",
-    "psi",
-    "Pa",
-    "kPa",
-    "MPa",
-    "GPa",
-    "nm",
-    "µm",
-    "μm",
-    "mm",
-    "cm",
-    "Å",
-    "eV",
-    "meV",
-    "V",
-    "mV",
-    "kV",
-    "mA",
-    "µA",
-    "W",
-    "mW",
-    "kW",
-    "Hz",
-    "kHz",
-    "MHz",
-    "GHz",
-    "ppm",
-    "ppb",
-    "Da",
-    "kDa",
-    "kcal",
-    "kJ",
-    "J",
-    "cal",
-    "rpm",
-    "lx",
-    "cd",
-    "fold",
-    "times",
-    "×",
-    "x",
-)
-"""Units after which a number is a quantity ("1 h", "10 mol%", "2 equiv.")."""
-
-COUNT_NOUNS: tuple[str, ...] = (
-    "analogs",
-    "analogues",
-    "atoms",
-    "bonds",
-    "compounds",
-    "cycles",
-    "derivatives",
-    "entries",
-    "examples",
-    "experiments",
-    "groups",
-    "molecules",
-    "replicates",
-    "rings",
-    "samples",
-    "steps",
-    "structures",
-    "substrates",
-    "turnovers",
-)
-"""Plural nouns after which a number is a count ("42 compounds", "500 cycles")."""
-
-VALUE_SIGNS = "=<>≤≥≈~∼±×+"
-"""A number after one of these is a value ("Ka = 420", "IC50 > 50 µM")."""
-
-DASHES = "-‐‑‒–—―−"
-PRIMES = "'′’"
-MAX_RANGE = 20
 KEYWORD_WINDOW = 80
 """Characters before a token searched for a reference keyword and its list."""
-"""Wider numeric ranges ("65–92") are quantities, not compound series."""
+PREFIX_WINDOW = 16
+"""Characters before a token searched for its stereo prefix ('( R,S )- ' is 9)."""
 
 REJECTION_REASONS: dict[str, str] = {
     "reference_keyword": "a pointer to a table, figure, scheme, reference, entry, step, pH",
@@ -269,29 +87,24 @@ REJECTION_REASONS: dict[str, str] = {
     "locant": "a locant or name part ('4-nitrophenol', '1,6-', 'crown-6', 'calix[4]')",
     "formula": "a subscript in a formula ('Pd(OAc)2')",
     "ratio": "part of a ratio ('4:1')",
-    "value": "a value after a sign ('Ka = 420', '> 50')",
+    "value": "a value after a sign ('Ka = 420', '> 50', '~1 h')",
     "thousands": "part of a number with thousands separators ('42 000')",
     "range_member": "inside a range, reported by the range reading instead",
     "stereo_mismatch": "a different or ambiguous stereodescriptor",
 }
 """Why a token equal to the identifier is not a mention (see `explain_rejection`)."""
 
-MentionKind = Literal["exact", "range", "bold", "core"]
+MentionKind = Literal["exact", "range", "bold", "core", "literal"]
 
 # -- regular expressions ---------------------------------------------------------------
 
-_D = re.escape(DASHES)
-_P = re.escape(PRIMES)
-_TOKEN = re.compile(rf"[A-Za-z0-9]+[{_P}]*")
-_STEREO_BEFORE = re.compile(
-    r"(?:\((?P<inner>R|S|E|Z|RS|R,S|S,R|R,R|S,S|±|\+|-|−|P|M)\)|(?P<word>rac|ent|meso|cis|trans))"
-    rf"\s?[{_D}]$"
-)
+_TOKEN = re.compile(rf"[A-Za-z0-9]+{PRIME}*")
+_STEREO_BEFORE = re.compile(rf"{STEREO_PREFIX}$")
 _KEYWORD_CHAIN = re.compile(
     r"(?<![A-Za-z])(?P<keyword>"
     + "|".join(sorted(REFERENCE_KEYWORDS, key=len, reverse=True))
     + r")"
-    r"\.?\s*(?:S?\d+[A-Za-z]?\s*(?:,\s*(?:and|or)|,|;|&|and|or|to|[" + _D + r"])\s*)*\(?$",
+    rf"\.?\s*(?:S?\d+[A-Za-z]?\s*(?:,\s*(?:and|or)|,|;|&|and|or|to|{DASH})\s*)*\(?$",
     re.IGNORECASE,
 )
 _UNIT_AFTER = re.compile(
@@ -299,90 +112,42 @@ _UNIT_AFTER = re.compile(
     + "|".join(re.escape(u) for u in sorted((*UNITS, *COUNT_NOUNS), key=len, reverse=True))
     + r")(?![A-Za-z0-9])"
 )
-_QUANTITY_RANGE_AFTER = re.compile(rf"^\s*(?:[{_D}]|to)\s*\d+(?:\.\d+)?" + _UNIT_AFTER.pattern[1:])
+_QUANTITY_RANGE_AFTER = re.compile(rf"^\s*(?:{DASH}|to)\s*\d+(?:\.\d+)?" + _UNIT_AFTER.pattern[1:])
 _THOUSANDS_AFTER = re.compile(r"^[ \u2009\u202f\u00a0]\d{3}(?!\d)")
 _THOUSANDS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}[ \u2009\u202f\u00a0]$")
-_LOCANT_CLUSTER_AFTER = re.compile(rf"^(?:,\d+[{_P}]?)*[{_D}](?=[A-Za-z(\[])")
-_RANGE_START_BEFORE = re.compile(rf"\d[a-z]?\s*[{_D}]\s*$")
-_RANGE = re.compile(
-    rf"(?P<a>(?P<an>\d+)(?P<al>[a-z]?))\s*[{_D}]\s*"
-    r"(?P<b>(?P<bn>\d+)?(?P<bl>[a-z]?))(?![A-Za-z0-9])"
-)
-_IDENTIFIER = re.compile(
-    r"^(?P<prefix>\((?:R|S|E|Z|RS|R,S|S,R|R,R|S,S|±|\+|-|P|M)\)-|(?:rac|ent|meso|cis|trans)-)?"
-    r"(?P<core>[A-Za-z]{0,3}\d+[A-Za-z]{0,2}'*|[IVX]+[a-z]?'*)$"
-)
-_NUMBERED_CORE = re.compile(r"^(?P<number>\d+)(?P<letters>[a-z]?)$")
+_LOCANT_CLUSTER_AFTER = re.compile(rf"^(?:,\d+{PRIME}?)*{DASH}(?=[A-Za-z(\[])")
+_RANGE_START_BEFORE = re.compile(rf"\d[a-z]?\s*{DASH}\s*$")
 
 
 class Mention(Span):
     """One place in a sentence that names the identifier.
 
     `start`/`end`/`text` locate the matched text (for a range, the whole range); `kind`
-    says how it was read and `strong` whether it is certain (exact or bold) rather than
-    a descriptor-less reading (`core`).
+    says how it was read and `strong` whether it is certain (exact, bold or a verbatim
+    `literal` match of an identifier that is not a compound label) rather than a
+    descriptor-less reading (`core`).
     """
 
     kind: MentionKind
     strong: bool
 
 
-@dataclass(frozen=True)
-class ParsedIdentifier:
-    """An identifier split into its stereo prefix ("(S)-", "rac-" or "") and its core."""
-
-    text: str
-    prefix: str
-    core: str
-
-    @property
-    def number(self) -> int | None:
-        """The number of a "12a"-style core, else None."""
-        found = _NUMBERED_CORE.match(self.core)
-        return int(found.group("number")) if found else None
-
-    @property
-    def letter(self) -> str:
-        """The suffix letter of a "12a"-style core ("" for "12" or non-numbered cores)."""
-        found = _NUMBERED_CORE.match(self.core)
-        return found.group("letters") if found else ""
-
-
-def _fold_dashes_primes(text: str) -> str:
-    table = {ord(c): "-" for c in DASHES} | {ord(c): "'" for c in PRIMES}
-    return text.translate(table)
-
-
 @lru_cache(maxsize=4096)
-def parse_identifier(identifier: str) -> ParsedIdentifier | None:
-    """Normalise an identifier ("(3c)", "compound 3c", "(S)‐7") and split its prefix.
+def parse_identifier(identifier: str) -> CompoundLabel | None:
+    """Read an identifier ("(3c)", "compound 3c", "(S)‐7") as a compound label.
 
-    Returns None for text that is not a single compound label (the matcher then falls
-    back to an exact, boundary-checked substring search).
+    Returns None for text that is not a single compound label by the grammar (the
+    matcher then falls back to an exact, boundary-checked substring search).
+
+    >>> parse_identifier("compound (S)‐7"), parse_identifier("[Cu(L1)Cl2]")
+    (CompoundLabel(prefix='(S)-', core='7'), None)
     """
-    text = _fold_dashes_primes(identifier.strip()).replace("*", "").strip()
-    text = re.sub(r"^(?:compounds?|cpds?\.?)\s+", "", text, flags=re.IGNORECASE)
-    text = text.rstrip(".,;:")
-    if text.startswith("(") and text.endswith(")") and _IDENTIFIER.match(text[1:-1]):
-        text = text[1:-1]
-    text = re.sub(r"^(\([^()]+\))\s*-?\s*", r"\1-", text) if text.startswith("(") else text
-    found = _IDENTIFIER.match(text)
-    if found is None:
-        return None
-    prefix = (found.group("prefix") or "").replace("−", "-")
-    return ParsedIdentifier(
-        text=prefix + found.group("core"), prefix=prefix, core=found.group("core")
-    )
+    return read_label(identifier)
 
 
-def _token_prefix(text: str, start: int) -> str:
-    """The stereo prefix written right before a token ("(S)-", "rac-"), or ""."""
-    found = _STEREO_BEFORE.search(text[max(0, start - 12) : start])
-    if found is None:
-        return ""
-    if found.group("inner"):
-        return f"({found.group('inner').replace('−', '-')})-"
-    return f"{found.group('word')}-"
+def _token_prefix(text: str, start: int) -> re.Match[str] | None:
+    """The stereo prefix printed right before a token ("(S)-", "rac-"), if any."""
+    return _STEREO_BEFORE.search(text, max(0, start - PREFIX_WINDOW), start)
 
 
 def explain_rejection(text: str, start: int, end: int) -> str | None:
@@ -409,6 +174,8 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
         and (_LOCANT_CLUSTER_AFTER.match(after) or (after[:1] and after[0] in DASHES))
     ):
         return "locant"
+    if previous == "~" and not before[-2:-1].isalnum():
+        return "value"  # '~1 h': a tilde joins a range ('1~3') but before a number is 'about'
     if previous and previous in DASHES:
         return "range_member" if _RANGE_START_BEFORE.search(before) else "locant"
     if _RANGE_START_BEFORE.search(before):
@@ -440,16 +207,23 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
     return None
 
 
-def _bold_mentions(target: ParsedIdentifier, bold_spans: Sequence[Span]) -> list[Mention]:
+def _bold_label(text: str) -> CompoundLabel | None:
+    """A bold run read as a label, its suffix letters in either case ('3C' is '3c')."""
+    return parse_identifier(text) or parse_identifier(
+        re.sub(r"(?<=[0-9])[A-Z]{1,2}(?![A-Za-z])", lambda found: found.group().lower(), text)
+    )
+
+
+def _bold_mentions(target: CompoundLabel, bold_spans: Sequence[Span]) -> list[Mention]:
     mentions: list[Mention] = []
     for span in bold_spans:
-        parsed = parse_identifier(span.text.strip())
+        parsed = _bold_label(span.text.strip())
         if parsed is not None and parsed.text.casefold() == target.text.casefold():
             mentions.append(
                 Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
             )
             continue
-        members = _range_members(_fold_dashes_primes(span.text.strip().strip("()")))
+        members = _range_members(fold(span.text.strip().strip("()")))
         if members is not None and target.core in members and not target.prefix:
             mentions.append(
                 Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
@@ -459,32 +233,12 @@ def _bold_mentions(target: ParsedIdentifier, bold_spans: Sequence[Span]) -> list
 
 def _range_members(text: str) -> list[str] | None:
     """The labels a whole-string range ("2a-c", "1-3", "12a-12f") names, or None."""
-    found = _RANGE.fullmatch(text.strip())
-    return _expand(found) if found else None
-
-
-def _expand(found: re.Match[str]) -> list[str] | None:
-    first, a_letter = int(found.group("an")), found.group("al")
-    b_number, b_letter = found.group("bn"), found.group("bl")
-    if a_letter:
-        if b_number is not None and int(b_number) != first:
-            return None
-        if not b_letter or b_letter <= a_letter:
-            return None
-        span = ord(b_letter) - ord(a_letter)
-        if span > MAX_RANGE:
-            return None
-        return [f"{first}{chr(ord(a_letter) + i)}" for i in range(span + 1)]
-    if b_number is None or b_letter:
-        return None
-    last = int(b_number)
-    if not first < last <= first + MAX_RANGE:
-        return None
-    return [str(n) for n in range(first, last + 1)]
+    found = RANGE.fullmatch(text.strip())
+    return range_members(found) if found else None
 
 
 def _stereo_match(
-    target: ParsedIdentifier, token_prefix: str, siblings: Sequence[ParsedIdentifier]
+    target: CompoundLabel, token_prefix: str, siblings: Sequence[CompoundLabel]
 ) -> MentionKind | None:
     """'exact' for the same descriptor, 'core' for an unambiguous missing one, else None."""
     if token_prefix == target.prefix:
@@ -516,6 +270,9 @@ def find_mentions(
 
     Returns:
         Mentions (non-overlapping, sorted by start). Empty when the identifier is empty.
+
+    >>> [m.text for m in find_mentions("1", "In DFA1 cells, 1 (10 µM, 1 h) was active.")]
+    ['1']
     """
     target = parse_identifier(identifier)
     if target is None:
@@ -528,12 +285,15 @@ def find_mentions(
         return all(end <= s or start >= e for s, e in taken)
 
     for token in _TOKEN.finditer(sentence_text):
-        word = _fold_dashes_primes(token.group())
-        if word != target.core:
+        if fold(token.group()) != target.core:
             continue
         start, end = token.start(), token.end()
-        prefix_found = _STEREO_BEFORE.search(sentence_text[max(0, start - 12) : start])
-        prefix = _token_prefix(sentence_text, start)
+        prefix_found = _token_prefix(sentence_text, start)
+        prefix = (
+            canonical_prefix(prefix_found.group("descriptor"), prefix_found.group("word"))
+            if prefix_found
+            else ""
+        )
         kind = _stereo_match(target, prefix, others)
         if kind is None:
             continue
@@ -550,8 +310,8 @@ def find_mentions(
             )
             taken.append((start, end))
     if not target.prefix and target.number is not None:
-        for found in _RANGE.finditer(sentence_text):
-            members = _expand(found)
+        for found in RANGE.finditer(sentence_text):
+            members = range_members(found)
             if not members or target.core not in members:
                 continue
             start, end = found.start(), found.end()
@@ -582,7 +342,12 @@ def _token_boundary_blocked(text: str, start: int, end: int) -> bool:
 
 
 def _literal_mentions(identifier: str, text: str, bold_spans: Sequence[Span]) -> list[Mention]:
-    """Exact occurrences of an unusual identifier ("5·HCl", "[Cu(L1)Cl2]") with boundaries."""
+    """Occurrences of an identifier that is not a compound label, as `literal` mentions.
+
+    One that is a word of text ("L1", "S1", "4A") is found as a whole word whose context
+    passes `explain_rejection` ("S1" is not in "Table S1"); anything else ("5·HCl",
+    "[Cu(L1)Cl2]") verbatim, not glued to letters or digits.
+    """
     if not identifier:
         return []
     mentions = [
@@ -590,14 +355,27 @@ def _literal_mentions(identifier: str, text: str, bold_spans: Sequence[Span]) ->
         for s in bold_spans
         if s.text.strip().casefold() == identifier.casefold()
     ]
-    for found in re.finditer(re.escape(identifier), text):
-        start, end = found.start(), found.end()
-        glued = (start > 0 and text[start - 1].isalnum()) or (
-            end < len(text) and text[end].isalnum()
-        )
-        if glued or any(m.start <= start < m.end for m in mentions):
+    if _TOKEN.fullmatch(identifier):
+        word = fold(identifier)
+        found = [
+            (token.start(), token.end())
+            for token in _TOKEN.finditer(text)
+            if fold(token.group()) == word
+            and explain_rejection(text, token.start(), token.end()) is None
+        ]
+    else:
+        found = [
+            (match.start(), match.end())
+            for match in re.finditer(re.escape(identifier), text)
+            if not (match.start() > 0 and text[match.start() - 1].isalnum())
+            and not (match.end() < len(text) and text[match.end()].isalnum())
+        ]
+    for start, end in found:
+        if any(m.start <= start < m.end for m in mentions):
             continue
-        mentions.append(Mention(start=start, end=end, text=identifier, kind="exact", strong=True))
+        mentions.append(
+            Mention(start=start, end=end, text=text[start:end], kind="literal", strong=True)
+        )
     return sorted(mentions, key=lambda m: m.start)
 
 

@@ -8,20 +8,15 @@ it, so tests and `scripts/bench_visual.py` use one definition of each number.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from chemx.devkit.visual_metrics import DEFAULT_IOU, match_boxes
 from chemx.provenance.store import ProvenanceStore
-from chemx.records import Box, Figure, Gate, NodeKind, Paper, Structure, StructureRole
+from chemx.records import STRUCTURE_ROLES, Box, Figure, Gate, NodeKind, Paper, Structure
 from chemx.visual.classes import FIGURE_CLASSES
-from chemx.visual.metrics import match_boxes
-
-IOU_THRESHOLD = 0.5
-STRUCTURE_ROLES = {StructureRole.MOLECULE, StructureRole.REACTANT, StructureRole.PRODUCT}
 
 
 class DetectionCounts(BaseModel):
@@ -49,12 +44,6 @@ class VisualScores(BaseModel):
         description="Gold structures whose matched crop carries the gold identifier."
     )
     identifier_mistakes: list[str]
-
-
-def load_gold(path: Path) -> dict[str, Any]:
-    """The gold file as a dict."""
-    gold: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return gold
 
 
 def _counts(gold: int, predicted: int, matched: int) -> DetectionCounts:
@@ -107,7 +96,7 @@ def score_store(store: ProvenanceStore, gold: dict[str, Any]) -> VisualScores:
             ]
             gold_structures = _unique_gold(gold_figure["structures"])
             gold_boxes: list[Box] = [tuple(g["box"]) for g in gold_structures]
-            matches = match_boxes([s.box for s in structures], gold_boxes, IOU_THRESHOLD)
+            matches = match_boxes([s.box for s in structures], gold_boxes, DEFAULT_IOU)
             layout = by_layout[gold_figure["layout"]]
             for tally in (totals, layout):
                 tally[0] += len(gold_structures)

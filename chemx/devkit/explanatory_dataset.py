@@ -1,7 +1,8 @@
-"""The labelled explanation-sentence set and the sample-corpus gold sentences.
+"""The labelled explanation-sentence set that trains the QC 2 sentence classifier.
 
 `chemx/data/explanatory/sentences.jsonl` was written for chemx (invented chemistry, kept
-apart from the sample corpus) to train the QC 2 sentence classifier. The train/test split
+apart from the sample corpus); `scripts/train_explanatory_classifier.py` trains on it and
+a build never reads it. The train/test split
 is a pure function of the ids, so anyone can check that a file's `split` fields were
 assigned by the documented rule rather than picked to flatter the model.
 """
@@ -13,19 +14,12 @@ import json
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-EXPLANATORY = "explanatory"
-PARTIAL = "partial"
-NON_EXPLANATORY = "non_explanatory"
-LABELS: tuple[str, ...] = (EXPLANATORY, PARTIAL, NON_EXPLANATORY)
-"""Class order used everywhere: probabilities, weight columns, confusion matrices."""
-
-REASONING_TYPES: tuple[str, ...] = ("Mechanistic", "Design", "Condition")
-"""Why an explanatory sentence explains: an observed effect, a design choice, a condition."""
+from chemx.grounding.classes import EXPLANATORY, LABELS, REASONING_TYPES
 
 SPLITS: tuple[str, ...] = ("train", "test")
 TEST_FRACTION = 0.2
@@ -37,11 +31,6 @@ DATASET_NAME = "sentences.jsonl"
 def dataset_path() -> Path:
     """Where the shipped labelled set lives inside the installed package."""
     return Path(str(resources.files("chemx") / "data" / "explanatory" / DATASET_NAME))
-
-
-def gold_path() -> Path:
-    """Where the sample-corpus gold annotations live (measured on, never trained on)."""
-    return Path(str(resources.files("chemx") / "data" / "sample" / "gold.json"))
 
 
 @dataclass(frozen=True)
@@ -136,27 +125,3 @@ def assign_splits(items: Iterable[tuple[str, str]]) -> dict[str, str]:
         for position, sentence_id in enumerate(ranked):
             splits[sentence_id] = "test" if position < n_test else "train"
     return splits
-
-
-@dataclass(frozen=True)
-class GoldSentence:
-    """One annotated sentence of the sample corpus."""
-
-    paper: str
-    text: str
-    label: str
-
-
-def load_gold_sentences(path: Path | None = None) -> list[GoldSentence]:
-    """All `papers[*].sentences[*]` of the sample gold file, in file order."""
-    data = json.loads((path or gold_path()).read_text(encoding="utf-8"))
-    return [
-        GoldSentence(str(paper.get("file", paper.get("number", ""))), s["text"], s["label"])
-        for paper in data["papers"]
-        for s in paper["sentences"]
-    ]
-
-
-def labels_to_indices(labels: Sequence[str]) -> list[int]:
-    """Map label names to their column in `LABELS`."""
-    return [LABELS.index(label) for label in labels]

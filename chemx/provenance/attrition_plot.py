@@ -6,7 +6,7 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
-from chemx.release.attrition import FunnelStage, share_text
+from chemx.provenance.attrition import FunnelStage, share_text
 
 FUNNEL_NAME = "attrition.png"
 KEPT_COLOUR = "#3a9a5b"

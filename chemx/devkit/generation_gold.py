@@ -15,6 +15,7 @@ from typing import Any
 
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.text import overlap
+from chemx.grounding.classes import EXPLANATORY
 
 AGREEMENT = 0.5
 """Minimum content-stem overlap for a field to count as recovered."""
@@ -60,7 +61,7 @@ def gold_explanatory(gold: dict[str, Any]) -> list[dict[str, Any]]:
         sentence
         for paper in gold["papers"]
         for sentence in paper["sentences"]
-        if sentence["label"] == "explanatory" and sentence.get("feature")
+        if sentence["label"] == EXPLANATORY and sentence.get("feature")
     ]
 
 

@@ -1,17 +1,10 @@
-"""Box IoU, one-to-one matching and detection scores (chemx.visual.metrics)."""
+"""One-to-one box matching and detection scores (chemx.devkit.visual_metrics)."""
 
 from __future__ import annotations
 
 import pytest
 
-from chemx.visual.metrics import DetectionScore, detection_score, iou, match_boxes
-
-
-def test_iou_of_identical_disjoint_and_half_overlapping_boxes() -> None:
-    assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
-    assert iou((0, 0, 10, 10), (10, 0, 20, 10)) == 0.0  # touching edges: x1 is exclusive
-    assert iou((0, 0, 10, 10), (5, 0, 15, 10)) == pytest.approx(50 / 150)
-    assert iou((0, 0, 0, 10), (0, 0, 10, 10)) == 0.0  # degenerate box
+from chemx.devkit.visual_metrics import DetectionScore, detection_score, match_boxes
 
 
 def test_hungarian_matching_beats_greedy_when_one_box_overlaps_two() -> None:

@@ -35,15 +35,15 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from PIL import Image
 from pydantic import BaseModel, Field
 
+from chemx.geometry import union
+from chemx.grounding.classes import EXPLANATORY
 from chemx.images import to_rgb
 from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.ids import decision_id, node_id
@@ -63,18 +63,7 @@ from chemx.records import (
 )
 
 GOLD_BACKEND = "gold"
-EXPLANATORY = "explanatory"
 RETRIEVED_ORIGINS = ("identifier", "figure_reference")
-
-
-def load_gold(path: Path | None = None) -> dict[str, Any]:
-    """The sample gold file as a dict (the shipped one by default)."""
-    if path is None:
-        from chemx.grounding.dataset import gold_path
-
-        path = gold_path()
-    gold: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return gold
 
 
 def _papers_by_doi(store: ProvenanceStore) -> dict[str, Paper]:
@@ -83,15 +72,6 @@ def _papers_by_doi(store: ProvenanceStore) -> dict[str, Paper]:
         for node in store.nodes(NodeKind.PAPER)
         if isinstance(node.record, Paper) and node.record.doi
     }
-
-
-def _union(boxes: Sequence[Sequence[int]]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
 
 
 def _png(image: Image.Image) -> bytes:
@@ -127,7 +107,7 @@ def insert_gold_structures(
 
     Args:
         store: a store built at least `--until acquire` from the sample corpus.
-        gold: `load_gold()`.
+        gold: `chemx.devkit.sample_gold.load_gold()`.
         papers: only these gold files (e.g. {"paper01.nxml"}); all by default.
 
     Returns:
@@ -210,7 +190,7 @@ def _figure_structures(
         boxes += [a["box"] for a in gold_figure.get("arrows", []) if a.get("step") == step]
         if not boxes or not reaction["products"]:
             continue
-        box = _union(boxes)
+        box = union(boxes)
         sha, _ = _crop(figure, image, box, batch)
         related = tuple(dict.fromkeys((*reaction["reactants"], *reaction["products"])))
         structure = Structure(

@@ -8,6 +8,10 @@ gels, schematics and tables as the non-chemistry class. Every knob a journal var
 randomised: fonts, bond widths, sizes, rotation, label styles, arrows, condition text,
 noise, blur and JPEG artefacts. The molecules of the embedded sample corpus are never
 used here, so measuring on the sample gold is a fair test.
+
+Long module: one `SyntheticRenderer` draws every layout from one seeded random stream,
+so a training set is reproduced from its seed; split, the layouts would share that state
+across modules.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from chemx.ink import ink_mask
+from chemx.records import Box
 from chemx.visual.classes import FigureClass
 
-Box = tuple[int, int, int, int]
 _Part = tuple[Image.Image, Image.Image | None]
 """A molecule drawing and its label image (None when unlabelled)."""
 
@@ -93,9 +98,13 @@ def _font(rng: random.Random, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(rng.choice(font_paths()), size)
 
 
-def _ink_box(image: Image.Image, threshold: int = 235) -> Box | None:
-    grey = np.asarray(image.convert("L"))
-    ys, xs = np.nonzero(grey < threshold)
+CROP_INK_LEVEL = 235
+"""A drawing is cropped to pixels darker than this: the faint anti-aliasing halo around
+RDKit's strokes stays outside the box."""
+
+
+def _ink_box(image: Image.Image, threshold: int = CROP_INK_LEVEL) -> Box | None:
+    ys, xs = np.nonzero(ink_mask(image, level=threshold))
     if len(xs) == 0:
         return None
     return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1

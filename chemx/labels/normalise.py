@@ -11,6 +11,11 @@ taken as that digit. Everything that is not a label (reagents, temperatures, sol
 words, several labels, a range) is refused, because a wrong label silently attaches the
 wrong paragraphs to a structure, while a missing one is only reported.
 
+What a label is (core, stereo prefixes, primes, dashes, decoration) is defined once in
+`chemx.labels.grammar`, which also has the last word: every label returned here is one
+that `chemx.labels.grammar.read_label` accepts, in its canonical spelling. What is added
+here is OCR's part: look-alike repair and the text OCR reads around a label.
+
 Accepted forms (input -> output):
 
 =============================  ===========  ===========================================
@@ -24,10 +29,10 @@ OCR text                       label        rule
 ``Sb``, ``Za``, ``lc``         ``5b`` ...   digit look-alikes in the number part
 ``l2a``, ``I2a``, ``2la``      ``12a``...   "l"/"I" before a digit or another letter
 ``1O``, ``lO``                 ``10``       "O"/"o" inside the number part
-``(S)-7``, ``(5)-7``, ``(S)7``  ``(S)-7``   stereo prefix (R, S, R,S, ±, +, -, E, Z)
+``(S)-7``, ``(5)-7``, ``(S)7``  ``(S)-7``   stereo prefix (R, S, R,S, E, Z, P, M, ±, ...)
 ``(R)-14d``, ``rac-3``         same         ... and rac-/ent-/cis-/trans-/meso-
 ``3c'``, ``3c′``, ``3c''``     ``3c'``      primes, written as ASCII apostrophes
-``II``, ``IV``                 same         Roman numerals alone (catalytic cycles)
+``II``, ``IV``, ``II'``        same         Roman numerals (catalytic cycles)
 ``naamidine A (6)``            ``6``        a name followed by a bracketed label
 ``6, naamidine A``             ``6``        a label, a comma, then a name or R groups
 =============================  ===========  ===========================================
@@ -41,7 +46,7 @@ Refused (None): ranges such as ``12a-c``, ``3a–3x`` or ``1-3`` (several compou
 drawings), salts (``4·HBr``).
 
 A lone ``I`` is kept as the Roman numeral (bold sans "1" has a foot, and EasyOCR reads it
-as "1"), but ``I`` or ``l`` followed by anything is a "1".
+as "1"), but ``I`` or ``l`` followed by a letter or digit is a "1".
 
 >>> [normalise_label(t) for t in ("3c, 85%", "Sb", "l2a", "(S)-7", "THF", "12a-c")]
 ['3c', '5b', '12a', '(S)-7', None, None]
@@ -50,14 +55,23 @@ as "1"), but ``I`` or ``l`` followed by anything is a "1".
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-MAX_NUMBER_DIGITS = 3
-"""Compound numbers run to a few hundred at most; longer digit runs are years or masses."""
-MAX_SUFFIX_LETTERS = 2
-"""'3a'..'3z' and 'aa'-style pairs ('3aa' in RxnScribe's Rh cycle); three letters are words."""
+from chemx.labels.grammar import (
+    LETTERS,
+    MAX_NUMBER_DIGITS,
+    MAX_SUFFIX_LETTERS,
+    NUMBER,
+    RANGE,
+    ROMAN,
+    STEREO_DESCRIPTORS,
+    STEREO_WORDS,
+    TRAILING_PUNCTUATION,
+    read_label,
+    strip_decoration,
+    strip_outer_brackets,
+)
 
 LabelKind = Literal["label", "range", "empty", "not_label", "several"]
 
@@ -88,18 +102,8 @@ only where a suffix letter cannot stand: first in a token of at most two charact
 ('lc'; 'ipr' is a word), before a digit ('l2a'), or first of two suffix letters ('2la'
 is '21a': no paper runs its letters past 'z' into 'la')."""
 
-STEREO_DESCRIPTORS = ("R,S", "S,R", "R,R", "S,S", "R", "S", "±", "+", "-", "E", "Z", "RS")
-STEREO_WORDS = ("rac", "ent", "cis", "trans", "meso")
-PREFIX_WORDS = re.compile(
-    r"^(?:compounds?|cpds?\.?|cmpds?\.?|no\.?(?=\s*\d)|nr\.?(?=\s*\d)|#)\s*",
-    re.IGNORECASE,
-)
-BOLD_MARKERS = re.compile(r"</?(?:b|bold|strong)>|\*\*|__", re.IGNORECASE)
-PRIMES = re.compile(r"[′’`´‘ʹ']+|[″”ʺ]|‴")
-PRIME_COUNT = {"″": 2, "”": 2, "ʺ": 2, "‴": 3}
-DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−~"})
-BRACKETS = {"(": ")", "[": "]", "{": "}"}
-TRAILING_PUNCTUATION = ".,;:*"
+DESCRIPTOR_LOOKALIKES = str.maketrans({"5": "S", "$": "S"})
+"""OCR readings of an 'S' inside stereo-prefix brackets ('(5)-7' is '(S)-7')."""
 
 YIELD_TOKEN = re.compile(
     r"""^(?:
@@ -113,11 +117,15 @@ YIELD_TOKEN = re.compile(
 )
 """What may follow a label after a comma or in brackets: yields and selectivities."""
 
-ROMAN = re.compile(r"^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$")
-CORE = re.compile(
-    rf"^(?P<number>[1-9]\d{{0,{MAX_NUMBER_DIGITS - 1}}})"  # compounds are never numbered 0
-    rf"(?P<suffix>[a-z]{{0,{MAX_SUFFIX_LETTERS}}})$"
+_CORE = re.compile(rf"(?P<number>{NUMBER})(?P<suffix>{LETTERS})")
+_ROMAN = re.compile(ROMAN)
+_WORDS = "|".join(STEREO_WORDS)
+_TOKEN = re.compile(
+    rf"^(?P<label>(?i:{_WORDS})\s?-\s?[^\s,;:(\[]+"
+    rf"|\([^()]{{1,8}}\)\s?-?\s?[^\s,;:(\[]+|[^\s,;:(\[]+)(?P<rest>.*)$"
 )
+"""One label-like token at the start of the text (a stereo prefix may hold a space),
+then the rest."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +167,7 @@ def parse_label(text: str | None, *, allow_ranges: bool = False) -> LabelParse:
         return LabelParse(None, "empty", "no text was read")
     original = text.strip()
     refused = LabelParse(None, "not_label", f"{original!r} is not a compound label")
-    cleaned = _clean(original)
+    cleaned = strip_decoration(original)
     if not cleaned:
         return refused
     label = _single(cleaned)
@@ -183,38 +191,9 @@ def parse_label(text: str | None, *, allow_ranges: bool = False) -> LabelParse:
     return refused
 
 
-def _clean(text: str) -> str:
-    """Unicode-normalise and strip decoration that never belongs to the label itself."""
-    text = unicodedata.normalize("NFKC", text)
-    text = BOLD_MARKERS.sub("", text)
-    text = text.translate(DASHES)
-    text = re.sub(r"\s+", " ", text).strip()
-    text = PREFIX_WORDS.sub("", text).strip()
-    text = text.rstrip(TRAILING_PUNCTUATION + " ")
-    return _strip_outer_brackets(text)
-
-
-def _strip_outer_brackets(text: str) -> str:
-    """Remove one pair of brackets enclosing the whole text ('(3c)'), not '(S)-7'."""
-    if len(text) >= 2 and text[0] in BRACKETS and text[-1] == BRACKETS[text[0]]:
-        depth = 0
-        for index, char in enumerate(text):
-            if char == text[0]:
-                depth += 1
-            elif char == BRACKETS[text[0]]:
-                depth -= 1
-                if depth == 0 and index < len(text) - 1:
-                    return text  # the first bracket closes early: '(S)-(7)'
-        return text[1:-1].strip()
-    return text
-
-
 def _single(text: str) -> str | None:
     """The label if `text` is exactly one label, possibly with a yield tail."""
-    text = text.strip()
-    match = re.match(
-        r"^(?P<label>[^\s,;:(\[]+|\([^()]{1,6}\)\s?-?\s?[^\s,;:(\[]+)(?P<rest>.*)$", text
-    )
+    match = _TOKEN.match(text.strip())
     if not match:
         return None
     label = _label_token(match.group("label"))
@@ -223,7 +202,7 @@ def _single(text: str) -> str | None:
     rest = match.group("rest").strip()
     if not rest:
         return label
-    if re.match(r"^,\s*(?:[A-Za-z][a-z]|R\s?[\d'′!|lI]?\s?=)", rest):
+    if re.match(r"^,\s*(?:[A-Za-z][a-z]|R\s?[\d'!|lI]?\s?=)", rest):
         return label  # '6, naamidine A', '8, R1 = OH': the label, then a name or R groups
     separated = rest[0] in ",;:([" or rest.startswith("-")
     if not separated and not re.match(r"^[<>≥≤~]?\d+(?:\.\d+)?\s*%", rest):
@@ -245,39 +224,37 @@ def _tail_kind(rest: str) -> Literal["yield", "labels", "other"]:
 
 
 def _label_token(token: str) -> str | None:
-    """One whitespace-free token as a label: stereo prefix, number, suffix letters, primes."""
-    token = token.strip().rstrip(TRAILING_PUNCTUATION)
-    token = _strip_outer_brackets(token)
+    """One token as a label: stereo prefix, number, suffix letters, primes.
+
+    The token is already in canonical text (`chemx.labels.grammar.canonical_text`), so
+    its primes are ASCII apostrophes and its dashes hyphens.
+    """
+    token = strip_outer_brackets(token.strip().rstrip(TRAILING_PUNCTUATION))
     if not token:
         return None
     prefix, body = _split_prefix(token)
     if prefix is None:
         return None
-    primes = 0
-    found = PRIMES.search(body)
-    if found and found.end() == len(body):
-        primes = sum(PRIME_COUNT.get(char, 1) for char in found.group())
-        body = body[: found.start()]
-    if not body:
+    stripped = body.rstrip("'")
+    primes = len(body) - len(stripped)
+    if not stripped:
         return None
-    if not prefix and ROMAN.match(body) and primes == 0:
-        return body
-    core = _repair_core(body)
+    core = stripped if _ROMAN.fullmatch(stripped) else _repair_core(stripped)
     if core is None:
         return None
-    return prefix + core + "'" * primes
+    label = read_label(prefix + core + "'" * primes)
+    return label.text if label is not None else None
 
 
 def _split_prefix(token: str) -> tuple[str | None, str]:
     """Split a stereo prefix off: ('(S)-', '7'); ('', token) without one; None if malformed."""
-    bracketed = re.match(r"^\(\s*(?P<inner>[^()]{1,5}?)\s*\)\s*-?\s*(?P<body>.+)$", token)
+    bracketed = re.match(r"^\(\s*(?P<inner>[^()]{1,8}?)\s*\)\s*-?\s*(?P<body>.+)$", token)
     if bracketed:
-        inner = bracketed.group("inner").replace(" ", "")
-        inner = inner.replace("5", "S").replace("$", "S")  # '(5)-7': OCR of '(S)-7'
+        inner = re.sub(r"\s", "", bracketed.group("inner")).translate(DESCRIPTOR_LOOKALIKES)
         if inner not in STEREO_DESCRIPTORS:
             return None, token
         return f"({inner})-", bracketed.group("body")
-    worded = re.match(rf"^(?P<word>{'|'.join(STEREO_WORDS)})-(?P<body>.+)$", token, re.I)
+    worded = re.match(rf"^(?P<word>{_WORDS})\s?-\s?(?P<body>.+)$", token, re.IGNORECASE)
     if worded:
         return worded.group("word").lower() + "-", worded.group("body")
     return "", token
@@ -290,7 +267,7 @@ def _repair_core(body: str) -> str | None:
     lowercase look-alike ends the number (it may be a real suffix letter, '3o') except
     where `LOWERCASE_DIGIT_LOOKALIKES` says a letter cannot stand.
     """
-    core = CORE.match(body)
+    core = _CORE.fullmatch(body)
     if core and not (
         len(core.group("suffix")) == MAX_SUFFIX_LETTERS
         and core.group("suffix")[0] in LOWERCASE_DIGIT_LOOKALIKES
@@ -325,21 +302,27 @@ def _repair_core(body: str) -> str | None:
     ):
         return None
     candidate = "".join(number) + body[index:]
-    return candidate if CORE.match(candidate) else None
+    return candidate if _CORE.fullmatch(candidate) else None
 
 
 def _range(text: str) -> str | None:
-    """'12a-c', '3a-3x', '1-3' as a normalised range, or None."""
+    """'12a-c', '3a-3x', '1-3' as a normalised range, or None.
+
+    Each end is read like a label (look-alikes repaired); together they must make a
+    `chemx.labels.grammar.RANGE`, and bare suffix letters need letters to continue.
+    """
     match = re.match(r"^(?P<first>\S+?)\s*-\s*(?P<last>\S+)$", text)
     if not match:
         return None
     first = _label_token(match.group("first"))
-    if first is None or first.startswith("("):
+    if first is None:
         return None
     last_text = match.group("last")
-    if re.fullmatch(r"[a-z]{1,2}", last_text):
-        return f"{first}-{last_text}" if re.search(r"[a-z]$", first) else None
-    last = _label_token(last_text)
+    bare_letters = re.fullmatch(rf"[a-z]{{1,{MAX_SUFFIX_LETTERS}}}", last_text)
+    last = last_text if bare_letters else _label_token(last_text)
     if last is None:
         return None
-    return f"{first}-{last}"
+    found = RANGE.fullmatch(f"{first}-{last}")
+    if found is None or (bare_letters and not found.group("first_letters")):
+        return None
+    return found.group()

@@ -1,4 +1,4 @@
-"""Boundary-aware identifier matching: what names a compound and what only looks like it."""
+"""`find_mentions`: what in a sentence names a compound label and what only looks like it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from chemx.grounding.gold import load_gold
-from chemx.grounding.identifiers import (
+from chemx.devkit.sample_gold import load_gold
+from chemx.labels import (
     COUNT_NOUNS,
     REFERENCE_KEYWORDS,
     REJECTION_REASONS,
@@ -176,6 +176,9 @@ def test_parse_identifier_normalises_what_the_visual_stage_may_return() -> None:
 def test_unusual_identifiers_fall_back_to_exact_bounded_text() -> None:
     assert named("5·HCl", "The salt 5·HCl crystallised.") == ["5·HCl"]
     assert named("L1", "Ligand L1 and L10 were tested.") == ["L1"]
+    assert named("S1", "Compound S1 is listed in Table S1.") == ["S1"]
+    [mention] = find_mentions("L1", "Ligand L1 was tested.")
+    assert (mention.kind, mention.strong) == ("literal", True)
 
 
 def test_stop_lists_live_in_one_place_and_cover_the_brief() -> None:

@@ -1,0 +1,312 @@
+"""One candidate question from one accepted evidence block (seed 002, section 3.3).
+
+The basis is one of the explanatory sentences QC 2 credited (`Evidence.credited_sentence_ids`),
+preferring a sentence that names the structure's own label; within a paper a sentence is
+the basis of at most one candidate, so a reaction and its reactant never become two copies
+of one question (``duplicate_basis``). The generator decomposes it (a `DiscardedCandidate`
+with the reason when it cannot: ``too_vague``, ``too_few_features``) and writes the stem and
+options. Visible features come from the structure's OCSR reading (made once, by the
+visual stage) and from what the paper's text names for the compound.
+
+The gates after this (anti-shortcut checks, QC 3) live in `chemx.qc`; the generation agent
+runs them on the `Candidate` this module returns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from chemx.generation.backends import GenerationContext, Generator
+from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
+from chemx.generation.features import VisibleFeature, structure_features, text_features
+from chemx.generation.text import names_label
+from chemx.provenance.decisions import accept, reject
+from chemx.provenance.ids import node_id
+from chemx.records import (
+    Candidate,
+    Decision,
+    DiscardedCandidate,
+    Evidence,
+    ExplanatoryLabel,
+    Gate,
+    Item,
+    ModelCall,
+    NodeKind,
+    Paper,
+    PartialDecomposition,
+    Structure,
+    StructureRole,
+)
+
+
+@dataclass(frozen=True)
+class PaperContext:
+    """What every candidate of one paper shares."""
+
+    paper: Paper | None
+    """Licence and date go into each item; None if the paper node is missing."""
+    sentences: tuple[tuple[str, str], ...]
+    """(sentence id, text) in reading order: the source of text-named visible features."""
+
+
+@dataclass(frozen=True)
+class EvidenceBlock:
+    """An evidence block QC 2 accepted, with its structure and the crop's bytes."""
+
+    evidence: Evidence
+    structure: Structure
+    image: bytes
+
+    @property
+    def basis_order(self) -> list[int]:
+        """Indices of the credited explanatory sentences, best basis first.
+
+        A sentence naming the structure's own label comes before one about a reaction
+        component or a continuation.
+        """
+        credited = set(self.evidence.credited_sentence_ids)
+        sentences = self.evidence.sentences
+        indices = [
+            i
+            for i, s in enumerate(sentences)
+            if s.sentence_id in credited and s.label is ExplanatoryLabel.EXPLANATORY
+        ]
+        own = self.structure.identifier or ""
+        return sorted(indices, key=lambda i: (not names_label(sentences[i].text, own), i))
+
+    @property
+    def text(self) -> str:
+        """The evidence block as one text."""
+        return " ".join(sentence.text for sentence in self.evidence.sentences)
+
+
+@dataclass
+class CandidateOutcome:
+    """What one block produced: the candidate node, its decisions and model calls."""
+
+    node: Candidate | DiscardedCandidate
+    decisions: list[Decision] = field(default_factory=list)
+    calls: list[ModelCall] = field(default_factory=list)
+    structure_keys: frozenset[str] | None = None
+    """Catalogue keys matched on the structure's reading (the judge uses them)."""
+
+    @property
+    def question(self) -> Candidate | None:
+        """The candidate when it has a stem, options and an answer (ready for the gates)."""
+        node = self.node
+        if isinstance(node, Candidate) and node.stem is not None and node.answer is not None:
+            return node
+        return None
+
+
+class BasisLedger:
+    """Which sentence is already the basis of which candidate, within one paper."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, str] = {}
+
+    def choose(self, block: EvidenceBlock, generator: Generator) -> tuple[int | None, str | None]:
+        """(basis index or None; the sentence id already taken, when that is why)."""
+        sentences = block.evidence.sentences
+        order = block.basis_order
+        free = [i for i in order if (sentences[i].sentence_id or "") not in self.used]
+        for index in free:
+            if generator.usable(sentences[index].text):
+                return index, None
+        if free:
+            return free[0], None
+        if order:
+            return None, sentences[order[0]].sentence_id
+        return None, None
+
+
+def entry_type(structure: Structure) -> Literal["molecule", "reaction"]:
+    """'reaction' for reaction crops, 'molecule' for every single-structure crop."""
+    return "reaction" if structure.role is StructureRole.REACTION else "molecule"
+
+
+def visible_features(
+    block: EvidenceBlock, paper: PaperContext, basis_id: str | None
+) -> tuple[tuple[VisibleFeature, ...], frozenset[str] | None]:
+    """Features drawn on the structure (its reading) and named for it in the paper.
+
+    Returns the features and the catalogue keys matched on the reading (None without one).
+    """
+    structure = block.structure
+    reading = structure.reading
+    keys: frozenset[str] | None = None
+    partial = reading is not None and reading.partial
+    if reading is not None:
+        keys = frozenset(matched_keys(reading.text)) - (
+            UNRELIABLE_IN_PARTIAL if partial else frozenset()
+        )
+    own = [(s.sentence_id, s.text) for s in block.evidence.sentences]
+    in_block = {sentence_id for sentence_id, _ in own}
+    # the block first, then the rest of the paper: features it names for the compound
+    sentences = [*own, *(s for s in paper.sentences if s[0] not in in_block)]
+    labels = [label for label in (structure.identifier, *structure.related_identifiers) if label]
+    visible = (
+        *structure_features(reading.text if reading else None, partial=partial),
+        *text_features(sentences, labels, skip=[basis_id]),
+    )
+    return visible, keys
+
+
+def generate_candidate(
+    block: EvidenceBlock, paper: PaperContext, generator: Generator, ledger: BasisLedger
+) -> CandidateOutcome:
+    """Decompose the block's basis sentence and write its question, or discard it."""
+    evidence, structure = block.evidence, block.structure
+    basis, taken = ledger.choose(block, generator)
+    basis_id = evidence.sentences[basis].sentence_id if basis is not None else taken
+    candidate_id = node_id(NodeKind.CANDIDATE, evidence.id, basis_id or "", generator.backend)
+    if basis is None:
+        if taken:
+            reason = "duplicate_basis"
+            detail = (
+                f"its explanatory sentence {taken} is the basis of {ledger.used[taken]} already"
+            )
+        else:
+            reason, detail = "no_basis", "no explanatory sentence in the block"
+        return _discarded(candidate_id, evidence, generator, reason, detail, basis_id=basis_id)
+    ledger.used[basis_id or ""] = candidate_id
+    visible: tuple[VisibleFeature, ...] = ()
+    keys: frozenset[str] | None = None
+    reading = None
+    if generator.usable(evidence.sentences[basis].text):  # no features for a vague basis
+        visible, keys = visible_features(block, paper, basis_id)
+        reading = structure.reading
+    context = GenerationContext(
+        candidate_id=candidate_id,
+        structure=structure,
+        evidence=evidence,
+        basis_index=basis,
+        entry_type=entry_type(structure),
+        image=block.image,
+        visible=visible,
+        structure_keys=keys,
+    )
+    smiles = reading.text if reading else None
+    smiles_source = reading.source if reading else None
+    decomposed = generator.decompose(context)
+    if decomposed.fields is None:
+        outcome = _discarded(
+            candidate_id,
+            evidence,
+            generator,
+            decomposed.reason,
+            decomposed.detail,
+            basis_id=basis_id,
+            partial=decomposed.partial,
+            smiles=smiles,
+            smiles_source=smiles_source,
+        )
+        outcome.calls.extend(decomposed.calls)
+        return outcome
+    fields = decomposed.fields
+    written = generator.write_mcq(context, fields)
+    candidate = Candidate(
+        id=candidate_id,
+        parent_id=evidence.id,
+        backend=generator.backend,
+        paper_id=evidence.paper_id,
+        evidence_id=evidence.id,
+        effect=fields.effect,
+        feature=fields.feature,
+        mechanism=fields.mechanism,
+        reasoning_type=fields.reasoning_type,
+        other_features=tuple(f.name for f in fields.other_features),
+        stem=written.mcq.stem if written.mcq else None,
+        options=written.mcq.options if written.mcq else (),
+        answer=written.mcq.answer if written.mcq else None,
+        basis_sentence_id=basis_id,
+        smiles=smiles,
+        smiles_source=smiles_source,
+        feature_sources={f.name: f.source for f in fields.other_features},
+    )
+    outcome = CandidateOutcome(
+        candidate,
+        [
+            accept(
+                candidate_id,
+                Gate.GENERATION,
+                "decomposed",
+                f"basis {basis_id}; features from {smiles_source or 'text only'}",
+                generator.backend,
+                {"other_features": float(len(fields.other_features))},
+            )
+        ],
+        [*decomposed.calls, *written.calls],
+        keys,
+    )
+    if written.mcq is None:
+        outcome.decisions.append(
+            reject(candidate_id, Gate.GENERATION, written.reason, written.detail, generator.backend)
+        )
+    return outcome
+
+
+def _discarded(
+    candidate_id: str,
+    evidence: Evidence,
+    generator: Generator,
+    reason: str,
+    detail: str,
+    *,
+    basis_id: str | None,
+    partial: PartialDecomposition | None = None,
+    smiles: str | None = None,
+    smiles_source: str | None = None,
+) -> CandidateOutcome:
+    node = DiscardedCandidate(
+        id=candidate_id,
+        parent_id=evidence.id,
+        backend=generator.backend,
+        paper_id=evidence.paper_id,
+        evidence_id=evidence.id,
+        basis_sentence_id=basis_id,
+        partial=partial,
+        smiles=smiles,
+        smiles_source=smiles_source,
+    )
+    return CandidateOutcome(
+        node, [reject(candidate_id, Gate.GENERATION, reason, detail, generator.backend)]
+    )
+
+
+def make_item(
+    candidate: Candidate, block: EvidenceBlock, paper: Paper | None, backend: str
+) -> Item:
+    """The accepted item: the candidate's question with its paper's licence and date."""
+    if candidate.stem is None or candidate.answer is None:
+        raise ValueError(f"candidate {candidate.id} has no question to make an item of")
+    structure = block.structure
+    return Item(
+        id=node_id(NodeKind.ITEM, candidate.id),
+        parent_id=candidate.id,
+        backend=backend,
+        paper_id=candidate.paper_id,
+        candidate_id=candidate.id,
+        structure_id=structure.id,
+        image_sha256=structure.image_sha256,
+        stem=candidate.stem,
+        options=candidate.options,
+        answer=candidate.answer,
+        reasoning_type=candidate.reasoning_type,
+        entry_type=entry_type(structure),
+        licence_url=paper.licence_url if paper else None,
+        published=paper.published if paper else None,
+    )
+
+
+def tally(outcome: CandidateOutcome, counts: Counter[str]) -> None:
+    """Count what one candidate came to (the agent's per-paper counts)."""
+    counts["candidates"] += 1
+    counts["model_calls"] += len(outcome.calls)
+    for decision in outcome.decisions:
+        if decision.verdict.value == "reject":
+            counts[decision.reason] += 1
+    if outcome.question is not None:
+        counts["mcq"] += 1

@@ -1,0 +1,187 @@
+"""What `chemx build` was asked to do: one typed model per stage, nested in `BuildSettings`.
+
+Each option is declared once, here: its type, default and description. The CLI builds its
+``--option`` flags from these fields (`chemx.cli._options`), backend choices are checked
+against the registry (`chemx.registry`) when the settings are made, and the stage settings
+that change what a stage produces form the checkpoint signature. So a typo fails at
+start-up with the closest names, never 40 minutes into a build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import core_schema
+
+from chemx.registry import REGISTRY, BackendKind
+
+StageName = Literal["acquire", "visual", "grounding", "generation"]
+STAGE_ORDER: tuple[StageName, ...] = ("acquire", "visual", "grounding", "generation")
+"""Stages in pipeline order; `--until` stops after the named one."""
+
+
+@dataclass(frozen=True)
+class BackendOf:
+    """Marks a settings field as the registry name of a `kind` backend.
+
+    Validation resolves aliases ("easyocr" -> "ocr") and rejects unknown names with the
+    closest registered ones; the CLI reads `kind` to list the registry's choices.
+    """
+
+    kind: BackendKind
+
+    def __get_pydantic_core_schema__(
+        self, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """A string, then the registry's canonical name for it."""
+        return core_schema.no_info_after_validator_function(
+            lambda name: REGISTRY.canonical(self.kind, name), handler(source)
+        )
+
+
+class StageSettings(BaseModel):
+    """Common base: frozen, no unknown keys, and a checkpoint signature."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def signature(self) -> dict[str, str]:
+        """The settings as strings, for the checkpoint thread id."""
+        result = {}
+        for name, value in self.model_dump(mode="json").items():
+            result[name] = str(value).lower() if isinstance(value, bool) else str(value)
+        return result
+
+
+class VisualSettings(StageSettings):
+    """The visual stage: classify, segment, identify, read SMILES, QC 1."""
+
+    classifier: Annotated[str, BackendOf(BackendKind.CLASSIFIER)] = Field(
+        default="resnet50", description="Figure classifier."
+    )
+    classifier_checkpoint: Path | None = Field(
+        default=None, description="Figure classifier weights (default: the shipped ones)."
+    )
+    segmenter: Annotated[str, BackendOf(BackendKind.SEGMENTER)] = Field(
+        default="classical", description="Multi-molecule figures."
+    )
+    reaction_parser: Annotated[str, BackendOf(BackendKind.REACTION_PARSER)] = Field(
+        default="classical", description="Reaction schemes."
+    )
+    identifier: Annotated[str, BackendOf(BackendKind.IDENTIFIER)] = Field(
+        default="ocr", description="Compound labels."
+    )
+    ocsr: Annotated[str, BackendOf(BackendKind.OCSR)] = Field(
+        default="auto",
+        description="SMILES for the visible-feature catalogue, read once per labelled crop.",
+    )
+
+    def signature(self) -> dict[str, str]:
+        """As the base, with the shipped checkpoint named 'shipped'."""
+        result = super().signature()
+        result["classifier_checkpoint"] = str(self.classifier_checkpoint or "shipped")
+        return result
+
+
+class GroundingSettings(StageSettings):
+    """Text grounding: retrieval, context expansion, QC 2."""
+
+    expansion: Annotated[str, BackendOf(BackendKind.EXPANDER)] = Field(
+        default="embedding", description="Context expansion within the paragraph."
+    )
+    qc2: Annotated[str, BackendOf(BackendKind.QC2)] = Field(
+        default="offline",
+        description="QC 2 sentence labels.",
+        json_schema_extra={"cli_aliases": ["--grounding"]},
+    )
+    prefilter: bool = Field(
+        default=False,
+        description="With --qc2 llm: reject blocks the classifier finds no explanation in "
+        "(at its recall-oriented threshold) without calling the model.",
+    )
+
+
+class GenerationSettings(StageSettings):
+    """Question generation, anti-shortcut checks and QC 3."""
+
+    generator: Annotated[str, BackendOf(BackendKind.GENERATOR)] = Field(
+        default="template", description="Decomposition and question writing."
+    )
+    judge: Annotated[str, BackendOf(BackendKind.JUDGE)] = Field(
+        default="heuristic", description="QC 3."
+    )
+    judge_threshold: float = Field(
+        default=4.0, ge=1.0, le=5.0, description="QC 3 accepts at this mean score (1-5)."
+    )
+    judge_rounds: int = Field(
+        default=3, ge=1, le=24, description="LLM judge scorings, each with shuffled options."
+    )
+
+
+class SourceSettings(StageSettings):
+    """Acquisition: how documents are read."""
+
+    pdf: Annotated[str, BackendOf(BackendKind.PDF)] = Field(
+        default="pymupdf",
+        description="PDF parser.",
+        json_schema_extra={"cli_aliases": ["--pdf-backend"]},
+    )
+
+
+class BuildSettings(BaseModel):
+    """Everything `chemx build` was asked to do, validated before any work starts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    corpus: str = Field(description="'sample', 'pmc_oa' or a folder of .nxml/.pdf files.")
+    out: Path
+    executor: Literal["local"] = "local"
+    workers: int = Field(default=4, ge=1, le=256)
+    until: StageName = "generation"
+    device: str | None = Field(
+        default=None, description="cuda or cpu for the models (default: cuda if present)."
+    )
+    models: Path | None = Field(default=None, description="TOML file with model endpoints.")
+    model_options: dict[str, str] = Field(
+        default_factory=dict, description="Overrides such as {'identifier.model': 'gpt-4o'}."
+    )
+    source: SourceSettings = Field(default_factory=SourceSettings)
+    visual: VisualSettings = Field(default_factory=VisualSettings)
+    grounding: GroundingSettings = Field(default_factory=GroundingSettings)
+    generation: GenerationSettings = Field(default_factory=GenerationSettings)
+
+    def stages(self) -> list[StageName]:
+        """The stages this build runs, in order."""
+        return list(STAGE_ORDER[: STAGE_ORDER.index(self.until) + 1])
+
+    def stage_settings(self) -> dict[str, str]:
+        """Settings that change what the stages produce (part of the graph signature)."""
+        settings: dict[str, str] = {"pdf_backend": self.source.pdf}
+        for stage in ("visual", "grounding", "generation"):
+            if stage in self.stages():
+                model: StageSettings = getattr(self, stage)
+                settings.update({f"{stage}.{k}": v for k, v in model.signature().items()})
+        return settings
+
+
+STAGE_SETTINGS: dict[str, type[StageSettings]] = {
+    "source": SourceSettings,
+    "visual": VisualSettings,
+    "grounding": GroundingSettings,
+    "generation": GenerationSettings,
+}
+"""The nested stage models of `BuildSettings`, by field name (the CLI builds flags from them)."""
+
+__all__ = [
+    "STAGE_ORDER",
+    "STAGE_SETTINGS",
+    "BuildSettings",
+    "GenerationSettings",
+    "GroundingSettings",
+    "SourceSettings",
+    "StageName",
+    "StageSettings",
+    "VisualSettings",
+]

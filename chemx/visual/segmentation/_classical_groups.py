@@ -1,0 +1,167 @@
+"""Grouping in the classical segmenter: text or drawing, words into lines, pieces joined.
+
+`is_text_group` calls a proximity group text when all its blobs are character-sized;
+`text_lines` merges text groups on one row into lines and `merge_fragments` joins small
+cut-off drawing pieces to their neighbour. Sizes are multiples of the character height.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from chemx.geometry import FBox, union
+from chemx.visual.segmentation._classical_strokes import LINE_INK
+
+TEXT_MAX_HEIGHT = 1.55
+"""In a text group no blob is taller than this many times the group's median blob
+(parentheses are about 1.3 times a capital letter)."""
+BRACKET_MAX_HEIGHT = 2.0
+"""Brackets in text are at most this many times the median letter (about 1.6 times a
+lowercase letter, 1.3 times a capital)."""
+TEXT_MAX_WIDTH = 1.45
+"""In a text group no blob is wider than this many times its tallest ordinary letter
+('m' and '%' are about 1.2 times; a bond is usually 1.6+ times an atom symbol)."""
+TEXT_MAX_GLYPH = 2.5
+"""No character is taller or wider than this many figure character heights (bold
+compound labels are set up to ~1.5 times the atom symbols, parentheses ~1.3 more);
+a small ring drawn as one blob (cyclopentanone) is already larger."""
+FRAGMENT_MAX_EXTENT = 4.0
+"""A drawing group at most this many character heights across may be a cut-off piece
+of a neighbour (a nitrile, an acetyl, a methyl) ..."""
+FRAGMENT_GAP = 1.0
+"""... when it lies within this many character heights of it. Separate drawings stand
+2+ character heights apart in journal figures."""
+WORD_GAP = 1.0
+"""Text groups on one row join into a line when closer than this many heights of the
+shorter group (word spaces are ~0.3, the gap to the next column is larger)."""
+LINE_HEIGHT_RATIO = 2.0
+"""Words of one line differ in height by less than this (a word with a descender or a
+superscript against one without)."""
+ROW_OVERLAP = 0.5
+"""Two text groups are on one row when they share this fraction of the lower one's height."""
+
+
+def is_text_group(blobs: np.ndarray, char_height: float, stroke: float) -> bool:
+    """A group whose blobs (rows of x, y, width, height, area) are all character-sized.
+
+    Sizes are compared with the group's own median blob (labels are often set larger
+    than atom symbols) and, so that a lone bond network is not one big 'letter', with
+    the figure's character height. A blob wider than a letter is still text when it
+    holds too much ink for a line (touching letters such as 're' or 'fi'); a bond of
+    the same size is a thin line. A blob taller than a letter is still text when it
+    brackets its neighbours ('(', ')', '[' around 'nm' or 'S'); a bond leaves its atom
+    symbol outside its span.
+    """
+    tops, widths, heights, areas = blobs[:, 1], blobs[:, 2], blobs[:, 3], blobs[:, 4]
+    if (blobs[:, 2:4] > TEXT_MAX_GLYPH * char_height).any():
+        return False
+    # Punctuation, degree signs and subscripts would drag a plain median down.
+    median = float(np.median(heights[heights >= heights.max() / 2]))
+    inky = areas >= LINE_INK * stroke * np.hypot(widths, heights)
+    # Widths are measured against the tallest ordinary letter ('d', 'p', capitals),
+    # so that 'm' and 'w' in lower-case words pass while a bond beside 'OH' does not.
+    regular = heights[heights <= TEXT_MAX_HEIGHT * median]
+    letter = float(regular.max()) if regular.size else median
+    if not ((widths <= TEXT_MAX_WIDTH * letter) | inky).all():
+        return False
+    centres = tops + heights / 2
+    for i in np.flatnonzero(heights > TEXT_MAX_HEIGHT * median):
+        if heights[i] > BRACKET_MAX_HEIGHT * median:
+            return False
+        others = np.delete(centres, i)
+        inside = (others >= tops[i]) & (others <= tops[i] + heights[i])
+        if others.size == 0 or inside.mean() < 0.5:
+            return False
+    return True
+
+
+def _clusters(pairs: np.ndarray) -> list[list[int]]:
+    """Connected sets of a symmetric boolean adjacency matrix (union-find)."""
+    parent = list(range(len(pairs)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(pairs, 1)), strict=True):
+        parent[root(int(i))] = root(int(j))
+    sets: dict[int, list[int]] = {}
+    for i in range(len(pairs)):
+        sets.setdefault(root(i), []).append(i)
+    return list(sets.values())
+
+
+def _merge_until_stable(
+    boxes: list[FBox], adjacent: Callable[[np.ndarray], np.ndarray]
+) -> list[FBox]:
+    """Union the boxes that `adjacent` links, until nothing changes.
+
+    `adjacent` maps an N x 4 array of boxes to an N x N boolean matrix; links are
+    recomputed on the merged boxes, since a merged box may reach new neighbours.
+    """
+    while len(boxes) > 1:
+        groups = _clusters(adjacent(np.array(boxes, dtype=float)))
+        if len(groups) == len(boxes):
+            break
+        boxes = [union(boxes[i] for i in group) for group in groups]
+    return boxes
+
+
+def _same_line(b: np.ndarray) -> np.ndarray:
+    """Text boxes on one row (shared height), of similar size, a word space apart."""
+    x0, y0, x1, y1 = (b[:, k] for k in range(4))
+    height = y1 - y0
+    overlap = np.minimum(y1[:, None], y1[None, :]) - np.maximum(y0[:, None], y0[None, :])
+    shorter = np.minimum(height[:, None], height[None, :])
+    taller = np.maximum(height[:, None], height[None, :])
+    gap = np.maximum(x0[:, None], x0[None, :]) - np.minimum(x1[:, None], x1[None, :])
+    return (
+        (overlap >= ROW_OVERLAP * shorter)
+        & (gap <= WORD_GAP * shorter)
+        & (taller <= LINE_HEIGHT_RATIO * shorter)
+    )
+
+
+def _box_gaps(b: np.ndarray) -> np.ndarray:
+    """Euclidean gaps between all pairs of boxes (0 where they overlap)."""
+    dx = np.maximum(
+        0.0, np.maximum(b[:, None, 0], b[None, :, 0]) - np.minimum(b[:, None, 2], b[None, :, 2])
+    )
+    dy = np.maximum(
+        0.0, np.maximum(b[:, None, 1], b[None, :, 1]) - np.minimum(b[:, None, 3], b[None, :, 3])
+    )
+    return np.hypot(dx, dy)
+
+
+def text_lines(boxes: list[FBox]) -> list[FBox]:
+    """Merge text groups that sit on one row with word-sized gaps into lines."""
+    return _merge_until_stable(boxes, _same_line)
+
+
+def merge_fragments(molecules: list[FBox], char_height: float) -> list[FBox]:
+    """Join small drawing groups to a drawing a bond's gap away.
+
+    Such pieces are cut off by an atom symbol set further from its bonds than usual,
+    as in S-C≡N or an O-acetyl.
+    """
+
+    def adjacent(b: np.ndarray) -> np.ndarray:
+        small = (np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])) <= (
+            FRAGMENT_MAX_EXTENT * char_height
+        )
+        near = _box_gaps(b) <= FRAGMENT_GAP * char_height
+        return near & (small[:, None] | small[None, :])
+
+    return _merge_until_stable(list(molecules), adjacent)
+
+
+def gap(a: FBox, b: FBox) -> float:
+    """Euclidean distance between two boxes (0 when they overlap)."""
+    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    return math.hypot(dx, dy)
