@@ -22,4 +22,36 @@ class BackendUnavailable(ChemxError):
     """A chosen backend cannot run here: a package, binary, weight file or endpoint is missing."""
 
 
-__all__ = ["BackendUnavailable", "ChemxError", "SettingsError"]
+class RetryableFailure(Exception):
+    """Work failed for a reason a retry can change (a tool timed out, an endpoint was down).
+
+    Never a result: the paper is left unfinished (its stage writes nothing), the attempt
+    is recorded, and the next build retries it, up to
+    `chemx.provenance.builds.MAX_ATTEMPTS` times before the failure counts as final.
+
+    Not a `ChemxError`: the build catches it per paper and reports it at the end.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        detail: str,
+        *,
+        role: str | None = None,
+        endpoint: str | None = None,
+        calls: tuple[object, ...] = (),
+    ) -> None:
+        super().__init__(detail)
+        self.key = key
+        """What failed, stable across runs ('ocsr:osra:<crop>', 'identifier:<request>')."""
+        self.detail = detail
+        self.role = role
+        self.endpoint = endpoint
+        self.calls = calls
+        """The failed `ModelCall`s, recorded with the attempt."""
+        self.stage: str | None = None
+        """The pipeline stage it stopped (set by the per-paper graph)."""
+        self.paper_id: str | None = None
+
+
+__all__ = ["BackendUnavailable", "ChemxError", "RetryableFailure", "SettingsError"]

@@ -31,6 +31,7 @@ from chemx.errors import BackendUnavailable, SettingsError
 
 if TYPE_CHECKING:
     from chemx.models.protocol import ModelCaller
+    from chemx.models.retrying import RetryChecker
 
 T = TypeVar("T")
 ENTRY_POINT_GROUP = "chemx.backends"
@@ -98,6 +99,9 @@ class BackendContext:
     device: str | None = None
     """'cuda' or 'cpu' for torch models; None picks cuda when present."""
     shared: SharedModels = field(default_factory=SharedModels)
+    retries: RetryChecker | None = None
+    """Set by a build: a model endpoint that does not answer leaves the paper for the next
+    build (`chemx.models.retrying`) instead of recording the failure as a verdict."""
 
     def client_for(self, role: str, option: str) -> ModelCaller:
         """The model client, or a `BackendUnavailable` that names the role and the fix."""
@@ -107,6 +111,10 @@ class BackendContext:
                 f"{option} needs an endpoint for the '{role}' role "
                 f"(--models FILE or --model-option {role}.base_url=...)"
             )
+        if self.retries is not None:
+            from chemx.models.retrying import RetryingCaller
+
+            return RetryingCaller(client, self.retries)
         return client
 
 

@@ -128,6 +128,14 @@ class SourceSettings(StageSettings):
         description="PDF parser.",
         json_schema_extra={"cli_aliases": ["--pdf-backend"]},
     )
+    max_document_mb: float = Field(
+        default=100,
+        gt=0,
+        description=(
+            "Largest document (JATS or PDF file) read, in MB; a larger one is rejected "
+            "as too_large before it is read (real articles are well under 100 MB)."
+        ),
+    )
 
 
 class BuildSettings(BaseModel):
@@ -159,6 +167,9 @@ class BuildSettings(BaseModel):
     def stage_settings(self) -> dict[str, str]:
         """Settings that change what the stages produce (part of the graph signature)."""
         settings: dict[str, str] = {"pdf_backend": self.source.pdf}
+        if self.source.max_document_mb != SourceSettings().max_document_mb:
+            # raising the cap must re-run documents it refused (default: old checkpoints hold)
+            settings["max_document_mb"] = f"{self.source.max_document_mb:g}"
         for stage in ("visual", "grounding", "generation"):
             if stage in self.stages():
                 model: StageSettings = getattr(self, stage)

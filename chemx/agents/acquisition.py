@@ -10,7 +10,13 @@ from chemx.provenance.decisions import reject
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.records import Gate, NodeKind, SourceFile
-from chemx.sources import DocumentParser, ParsedPaper, SourceDocument, SourceError
+from chemx.sources import (
+    UNREAD_REASONS,
+    DocumentParser,
+    ParsedPaper,
+    SourceDocument,
+    SourceError,
+)
 
 
 @dataclass(frozen=True)
@@ -66,10 +72,12 @@ class AcquisitionAgent:
     def _reject_source(
         self, document: SourceDocument, corpus_id: str, reason: str, detail: str, backend: str
     ) -> AcquisitionResult:
-        try:
-            sha = sha256_hex(document.path.read_bytes())
-        except OSError:
-            sha = None
+        sha = None
+        if reason not in UNREAD_REASONS:  # a refused file is not read, not even to hash it
+            try:
+                sha = sha256_hex(document.path.read_bytes())
+            except OSError:
+                sha = None
         source = SourceFile(
             id=node_id(NodeKind.SOURCE, document.display_name, sha or "unreadable"),
             parent_id=corpus_id,

@@ -11,6 +11,7 @@ rejected ones keep their Decision.
 from __future__ import annotations
 
 import io
+import logging
 import os
 import threading
 from collections import Counter
@@ -18,9 +19,11 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from chemx.errors import RetryableFailure
 from chemx.geometry import union
 from chemx.images import ImageProblem, to_rgb
 from chemx.provenance.blobs import sha256_hex
+from chemx.provenance.builds import RetryPolicy
 from chemx.provenance.decisions import decide
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
@@ -39,8 +42,16 @@ from chemx.settings import VisualSettings
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigureClassifierLike
 from chemx.visual.identifiers._base import IdentifierExtractor, IdentifierResult
-from chemx.visual.ocsr import OcsrReader, components_reading, crop_reading, read_cached
+from chemx.visual.ocsr import (
+    OcsrReader,
+    SmilesResult,
+    components_reading,
+    crop_reading,
+    read_cached,
+)
 from chemx.visual.segmentation._base import Crop, ReactionParser, Segmentation, Segmenter
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -100,6 +111,24 @@ class VisualAgent:
     def __init__(self, store: ProvenanceStore, backends: VisualBackends) -> None:
         self.store = store
         self.backends = backends
+        self.retries = RetryPolicy(store)
+
+    def _read_smiles(self, crop: Image.Image, sha: str, where: str) -> SmilesResult:
+        """The crop's OCSR reading (cached); a timed-out or killed run is not a reading.
+
+        It raises `RetryableFailure` so the paper is done again by the next build, until
+        the attempts at this crop reach the limit; then the crop goes on without SMILES.
+        """
+        reader = self.backends.ocsr
+        with self.backends.ocsr_slots:
+            result = read_cached(reader, crop, sha, self.store)
+        if result.transient:
+            key = f"ocsr:{reader.backend}:{sha}"
+            detail = f"{where}: {reader.backend} gave no answer ({result.reason})"
+            if self.retries.retry(key):
+                raise RetryableFailure(key, detail)
+            log.warning("%s; giving up on this crop after repeated attempts", detail)
+        return result
 
     def process(self, paper_id: str) -> dict[str, int]:
         """Classify, segment, identify and check every figure of the paper."""
@@ -165,7 +194,7 @@ class VisualAgent:
         structural = [segmentation.crops[i] for i in indices]
         with self.backends.serial:
             identifiers = self.backends.identifier.identify(
-                image, structural, segmentation, caption=figure.caption
+                image, structural, segmentation, caption=figure.caption, figure_id=figure.id
             )
         from chemx.visual.identifiers import unclaimed_labels
 
@@ -215,8 +244,8 @@ class VisualAgent:
         if identifier is not None and identifier.identifier and crop.role in STRUCTURE_ROLES:
             # Read once here for every labelled crop: only those can become questions
             # (or a labelled reaction's components). Generation reads the result.
-            with self.backends.ocsr_slots:
-                result = read_cached(self.backends.ocsr, crop_image, sha, self.store)
+            where = f"{figure.label or figure.figure_key} ({figure.id}) crop {list(crop.box)}"
+            result = self._read_smiles(crop_image, sha, where)
             smiles, reading = result.smiles, crop_reading(result)
         structure = Structure(
             id=node_id(NodeKind.STRUCTURE, figure.id, crop.role.value, *crop.box),
@@ -357,5 +386,5 @@ class VisualAgent:
         reading = components_reading([s.reading for s in components])
         if reading is not None:
             return reading
-        with self.backends.ocsr_slots:
-            return crop_reading(read_cached(self.backends.ocsr, crop_image, sha, self.store))
+        where = f"reaction step {step_index} ({sha[:12]})"
+        return crop_reading(self._read_smiles(crop_image, sha, where))

@@ -1,13 +1,24 @@
-"""`chemx build`."""
+"""`chemx build`.
+
+The pipeline (agents, models, torch-adjacent backends) is imported when the command
+runs, not when the parser is built: `chemx --help` and `chemx build --help` need only
+the settings and the registry.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import re
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -18,11 +29,26 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from chemx.cli._common import DEFAULT_OUT, JsonOption, OutOption, console, fail, print_json
+from chemx.cli._common import (
+    DEFAULT_OUT,
+    JsonOption,
+    OutOption,
+    console,
+    errors,
+    fail,
+    print_json,
+    store_errors,
+    writable_folder,
+)
 from chemx.cli._options import with_settings_options
-from chemx.pipeline.build import Progress as BuildProgress
-from chemx.pipeline.report import BuildReport
 from chemx.settings import STAGE_SETTINGS, BuildSettings
+
+if TYPE_CHECKING:
+    from chemx.pipeline.build import Progress as BuildProgress
+    from chemx.pipeline.report import BuildReport
+
+MODEL_OPTION_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
+"""ROLE.FIELD: anything else is refused without echoing it (it may be an API key)."""
 
 
 def build(
@@ -72,7 +98,7 @@ def build(
     OUT/build_report.json. Every backend option lists the registered choices.
     """
     try:
-        options = dict(_key_value(item) for item in model_option or [])
+        options = dict(_key_value(item, n) for n, item in enumerate(model_option or [], 1))
         settings = BuildSettings(
             corpus=corpus,
             out=out,
@@ -89,30 +115,85 @@ def build(
         field = str(error["loc"][-1]) if error["loc"] else "option"
         message = str(error["msg"]).removeprefix("Value error, ")
         raise fail(f"invalid --{field.replace('_', '-')}: {message}") from exc
+    writable_folder(out)
     from chemx.pipeline.build import run_build
 
-    report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
+    with sigterm_as_interrupt(), store_errors(out):
+        report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
     if as_json:
         print_json(report.model_dump(mode="json"))
     else:
         _print_summary(report, out)
-    if report.documents.discovered and report.documents.rejected == report.documents.discovered:
+    _exit_for(report)
+
+
+def _exit_for(report: BuildReport) -> None:
+    """Exit 130 when interrupted, 3 when a re-run must retry some work, 1 when nothing read."""
+    docs = report.documents
+    if report.status == "interrupted":
+        errors.print(
+            f"interrupted: {docs.ran + docs.resumed + docs.already_done} of {docs.discovered} "
+            "documents finished; the store is consistent: run the same command again to resume"
+        )
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)  # do not wait for in-flight papers: they resume next time
+    if report.status == "incomplete":
+        causes = sorted({note.summary for note in report.retries})
+        errors.print(
+            f"incomplete: {docs.retry} document(s) hit failures that a re-run retries: "
+            + escape("; ".join(causes))
+            + ". Run the same command again (when the cause is fixed) to finish them."
+        )
+        raise typer.Exit(3)
+    if docs.discovered and docs.rejected == docs.discovered:
         raise typer.Exit(1)  # nothing could be read
 
 
 build = with_settings_options(build, STAGE_SETTINGS)
 
 
-def _key_value(item: str) -> tuple[str, str]:
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a scheduler stopping the job) stops the build like Ctrl-C: resumably."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (e.g. a test runner): leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _key_value(item: str, number: int) -> tuple[str, str]:
+    """Split one --model-option; a malformed one is refused without showing what was given."""
     key, sep, value = item.partition("=")
-    if not sep or not key:
-        raise fail(f"--model-option {item!r}: expected ROLE.FIELD=VALUE")
+    if not sep or not MODEL_OPTION_KEY.fullmatch(key.strip()):
+        raise fail(
+            f"--model-option (the {_ordinal(number)} one) is not ROLE.FIELD=VALUE, "
+            "e.g. identifier.model=gpt-4o; what was given is not shown, as it may be a secret"
+        )
     return key.strip(), value.strip()
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
 
 
 def _run_with_progress(
     settings: BuildSettings, run_build: Callable[[BuildSettings, BuildProgress], BuildReport]
 ) -> BuildReport:
+    from chemx.pipeline.build import Progress as BuildProgress
+
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -133,7 +214,7 @@ def _run_with_progress(
             elapsed = bar.tasks[task].elapsed or 0.0
             done = bar.tasks[task].completed
             rate = f"{done / elapsed:.1f}/s" if elapsed > 0 else ""
-            bar.update(task, rate=rate, current=Path(name).name)
+            bar.update(task, rate=rate, current=escape(Path(name).name))
 
         return run_build(settings, BuildProgress(started=started, advanced=advanced))
 
@@ -142,7 +223,7 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     def total(kind: str, status: str = "ok") -> int:
         return report.totals.get(kind, {}).get(status, 0)
 
-    table = Table(title=f"chemx build: {report.corpus}", show_header=True)
+    table = Table(title=escape(f"chemx build: {report.corpus}"), show_header=True)
     table.add_column("")
     table.add_column("in store", justify="right")
     table.add_column("rejected", justify="right")
@@ -162,21 +243,21 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     console.print(table)
     if report.identifier_backends:
         labelled = ", ".join(f"{name}: {n}" for name, n in report.identifier_backends.items())
-        console.print(f"identifiers by backend: {labelled}")
+        console.print(f"identifiers by backend: {escape(labelled)}")
     evidence = [b for b in report.backends if b.kind == "evidence"]
     if evidence:
         made = ", ".join(f"{b.backend}: {b.count}" for b in evidence)
-        console.print(f"evidence blocks by backend (expansion+QC 2): {made}")
+        console.print(f"evidence blocks by backend (expansion+QC 2): {escape(made)}")
     if report.selected_backends:
         made = ", ".join(f"{c.kind}: {c.backend}" for c in report.selected_backends)
-        console.print(f"backends: {made}")
+        console.print(f"backends: {escape(made)}")
     if report.attrition:
         chain = " -> ".join(f"{stage.name} {stage.count}" for stage in report.attrition)
-        console.print(f"funnel: {chain}")
+        console.print(f"funnel: {escape(chain)}")
     docs = report.documents
     console.print(
         f"documents: {docs.discovered} found, {docs.ran} built, {docs.resumed} resumed, "
-        f"{docs.already_done} already done, {docs.rejected} unreadable; "
+        f"{docs.already_done} already done, {docs.retry} to retry, {docs.rejected} unreadable; "
         f"{report.elapsed_s:.1f} s ({report.papers_per_s:.2f} papers/s); "
         f"rows added: {report.rows_added.get('nodes', 0)} nodes, "
         f"{report.rows_added.get('decisions', 0)} decisions"
@@ -186,8 +267,8 @@ def _print_summary(report: BuildReport, out: Path) -> None:
         for column in ("gate", "reason", "count"):
             rejections.add_column(column, justify="right" if column == "count" else "left")
         for row in report.rejections:
-            rejections.add_row(row.gate, row.reason, str(row.count))
+            rejections.add_row(escape(row.gate), escape(row.reason), str(row.count))
         console.print(rejections)
-    console.print(f"report: {out / 'build_report.json'}   store: {out / 'chemx.db'}")
+    console.print(escape(f"report: {out / 'build_report.json'}   store: {out / 'chemx.db'}"))
     if report.funnel_png:
-        console.print(f"funnel plot: {report.funnel_png}")
+        console.print(escape(f"funnel plot: {report.funnel_png}"))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from chemx.cli._common import JsonOption, console, fail, print_json, user_errors
@@ -42,7 +43,9 @@ def evaluate(
     if as_json:
         print_json(result.model_dump(mode="json"))
         return
-    table = Table(title=f"{folder}: accuracy {result.accuracy:.3f} on {result.images} figures")
+    table = Table(
+        title=escape(f"{folder}: accuracy {result.accuracy:.3f} on {result.images} figures")
+    )
     table.add_column("true \\ predicted")
     for name in result.classes:
         table.add_column(name, justify="right")
@@ -53,4 +56,4 @@ def evaluate(
     console.print(table)
     console.print(f"{result.seconds_per_image * 1000:.0f} ms per figure on {classifier.device}")
     for line in result.skipped:
-        console.print(f"[yellow]skipped[/] {line}")
+        console.print(f"[yellow]skipped[/] {escape(line)}")

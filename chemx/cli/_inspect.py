@@ -1,32 +1,46 @@
-"""`chemx trace`, `chemx audit` and `chemx papers`: reading a built store."""
+"""`chemx trace`, `chemx audit` and `chemx papers`: reading a built store.
+
+The store is imported inside the commands (`chemx --help` needs only the parser). Every
+string that comes from a paper (titles, sentences, file names, decision details) is
+escaped before rich prints it: a title such as "Benzo[b]thiophene" or one holding
+"[/i]" must print as written.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import contextlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from pydantic import BaseModel
+from rich.markup import escape
 from rich.table import Table
 
-from chemx.cli._common import DEFAULT_OUT, JsonOption, OutOption, console, fail, print_json
-from chemx.provenance import (
-    ProvenanceStore,
-    StoreError,
-    UnknownNode,
-    resolve_id,
-    trace_json,
-    trace_tree,
+from chemx.cli._common import (
+    DEFAULT_OUT,
+    JsonOption,
+    OutOption,
+    console,
+    existing_folder,
+    fail,
+    print_json,
+    store_errors,
 )
-from chemx.provenance import audit as audit_store
-from chemx.provenance.describe import shorten
-from chemx.records import Gate, NodeKind, Paper
+from chemx.records import Gate
+
+if TYPE_CHECKING:
+    from chemx.provenance import ProvenanceStore
 
 
-def _open(out: OutOption) -> ProvenanceStore:
-    try:
-        return ProvenanceStore(out, readonly=True)
-    except StoreError as exc:
-        raise fail(str(exc)) from exc
+@contextlib.contextmanager
+def _open(out: OutOption) -> Iterator[ProvenanceStore]:
+    """The store at `out`, read-only; a file, a damaged or a foreign database is one line."""
+    from chemx.provenance import ProvenanceStore
+
+    existing_folder(out)
+    with store_errors(out), ProvenanceStore(out, readonly=True) as store:
+        yield store
 
 
 def trace(
@@ -43,11 +57,10 @@ def trace(
     ] = 12,
 ) -> None:
     """Show the provenance tree under a node, with every gate's decision on each node."""
+    from chemx.provenance import resolve_id, trace_json, trace_tree
+
     with _open(out) as store:
-        try:
-            resolved = resolve_id(store, node_id)
-        except UnknownNode as exc:
-            raise fail(str(exc.args[0])) from exc
+        resolved = resolve_id(store, node_id)  # UnknownNode is a ChemxError: one line
         if as_json:
             print_json(trace_json(store, resolved))
         else:
@@ -67,6 +80,9 @@ def audit(
     limit: Annotated[int, typer.Option(help="Nodes listed per reason in the table view.")] = 10,
 ) -> None:
     """List rejected nodes grouped by gate and reason, with what each one was."""
+    from chemx.provenance import audit as audit_store
+    from chemx.provenance.describe import shorten
+
     gates = [g.value for g in Gate]
     if gate is not None and gate not in gates:
         raise fail(f"--gate {gate!r} is not a gate; choose one of {', '.join(gates)}")
@@ -76,15 +92,17 @@ def audit(
         print_json([group.model_dump(mode="json") for group in groups])
         return
     if not groups:
-        console.print("no rejections" + (f" for gate {gate}" if gate else ""))
+        console.print("no rejections" + (f" for gate {escape(gate)}" if gate else ""))
         return
     for group in groups:
-        table = Table(title=f"{group.gate} / {group.reason}: {group.count}", title_justify="left")
+        table = Table(
+            title=escape(f"{group.gate} / {group.reason}: {group.count}"), title_justify="left"
+        )
         table.add_column("node")
         table.add_column("what")
         table.add_column("detail")
         for node in group.nodes[:limit]:
-            table.add_row(node.node_id, shorten(node.what, 50), node.detail)
+            table.add_row(escape(node.node_id), escape(shorten(node.what, 50)), escape(node.detail))
         if group.count > limit:
             table.add_row("…", f"{group.count - limit} more (use --json)", "")
         console.print(table)
@@ -109,6 +127,9 @@ class PaperSummary(BaseModel):
 
 def papers(out: OutOption = DEFAULT_OUT, as_json: JsonOption = False) -> None:
     """List the papers in the store with their counts of figures, sentences and rejections."""
+    from chemx.provenance.describe import shorten
+    from chemx.records import NodeKind, Paper
+
     with _open(out) as store:
         rows = []
         for node in store.nodes(NodeKind.PAPER):
@@ -138,8 +159,8 @@ def papers(out: OutOption = DEFAULT_OUT, as_json: JsonOption = False) -> None:
     for row in rows:
         rejected = sum(by_status.get("rejected", 0) for by_status in row.counts.values())
         table.add_row(
-            row.id,
-            shorten(row.title, 50),
+            escape(row.id),
+            escape(shorten(row.title, 50)),
             row.published or "",
             str(row.count("figure")),
             str(row.count("sentence")),

@@ -7,9 +7,19 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from chemx.cli._common import DEFAULT_OUT, JsonOption, console, fail, print_json
+from chemx.cli._common import (
+    DEFAULT_OUT,
+    JsonOption,
+    console,
+    errors,
+    existing_folder,
+    fail,
+    print_json,
+    store_errors,
+)
 
 StoreOption = Annotated[
     Path,
@@ -45,16 +55,24 @@ def release(
         str | None,
         typer.Option(help="Only items whose paper was published strictly before this date."),
     ] = None,
+    allow_partial: Annotated[
+        bool,
+        typer.Option(
+            "--allow-partial",
+            help="Release even though the store's last build did not finish (or is not "
+            "recorded); the card and release.json then say the release is partial and why.",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Write the accepted items as a Hugging Face dataset folder (parquet, card, provenance).
 
     Releasing the same store twice gives byte-identical files; --published-after and
     --published-before select items by their paper's date (contamination control:
-    evaluate a model only on papers published after its training cutoff).
+    evaluate a model only on papers published after its training cutoff). A store whose
+    last build did not finish is refused unless --allow-partial is given.
     """
-    from chemx.provenance.store import StoreError
-    from chemx.release import DateRange, ReleaseError, write_release
+    from chemx.release import DateRange, write_release
 
     dates = DateRange(
         after=_date(published_after, "--published-after"),
@@ -62,10 +80,13 @@ def release(
     )
     if dates.after and dates.before and dates.after >= dates.before:
         raise fail("--published-after must be earlier than --published-before")
-    try:
-        summary = write_release(store, out, dates)
-    except (StoreError, ReleaseError) as exc:
-        raise fail(str(exc)) from exc
+    existing_folder(store, "--store")
+    with store_errors(store, "--store"):
+        summary = write_release(store, out, dates, allow_partial=allow_partial)
+    if summary.partial:
+        errors.print(
+            f"[bold yellow]partial release:[/] {escape(summary.build.describe())}",
+        )
     if as_json:
         print_json(
             {
@@ -75,12 +96,16 @@ def release(
                 "files": summary.files,
                 "dates": summary.dates,
                 "combined_sha256": summary.combined_sha256,
+                "build": summary.build.manifest(),
             }
         )
         return
     console.print(
-        f"released {summary.items} items from {summary.papers} papers ({summary.dates}) "
-        f"into {summary.out}: {summary.files} files, combined sha256 {summary.combined_sha256}"
+        escape(
+            f"released {summary.items} items from {summary.papers} papers ({summary.dates}) "
+            f"into {summary.out}: {summary.files} files, combined sha256 "
+            f"{summary.combined_sha256}"
+        )
     )
 
 
@@ -91,7 +116,8 @@ def validate(
     """Check a release: schema, one correct answer, letter balance, duplicates, provenance.
 
     Exits 1 when any check fails (see `chemx.release.validate` for the checks and their
-    thresholds).
+    thresholds), including a release made with --allow-partial; a damaged file fails its
+    check with a one-line reason.
     """
     from chemx.release import validate as run_checks
 
@@ -101,13 +127,13 @@ def validate(
     if as_json:
         print_json(report.to_json())
     else:
-        table = Table(title=f"chemx validate {folder}")
+        table = Table(title=escape(f"chemx validate {folder}"))
         for column in ("check", "result", "detail"):
             table.add_column(column)
         for check in report.checks:
             result = "skipped" if check.skipped else ("ok" if check.ok else "FAILED")
             style = "yellow" if check.skipped else ("green" if check.ok else "bold red")
-            table.add_row(check.name, f"[{style}]{result}[/]", check.message)
+            table.add_row(check.name, f"[{style}]{result}[/]", escape(check.message))
         console.print(table)
     if not report.ok:
         raise typer.Exit(1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -12,18 +14,36 @@ from chemx.agents.acquisition import AcquisitionAgent
 from chemx.agents.generation import GenerationAgent, GenerationBackends
 from chemx.agents.grounding import GroundingAgent, GroundingBackends
 from chemx.agents.visual import VisualAgent, VisualBackends
+from chemx.errors import RetryableFailure
 from chemx.models.protocol import ModelCaller
-from chemx.pipeline.executors import make_executor
-from chemx.pipeline.graph import StageNode, build_paper_graph, graph_signature
-from chemx.pipeline.report import BackendChoice, BuildReport, DocumentTally, store_summary
+from chemx.pipeline.executors import Executor, make_executor
+from chemx.pipeline.graph import BuildCancelled, StageNode, build_paper_graph, graph_signature
+from chemx.pipeline.report import (
+    BackendChoice,
+    BuildReport,
+    DocumentTally,
+    RetryNote,
+    store_summary,
+)
 from chemx.pipeline.resume import DocumentRun, open_checkpointer, run_resumable, thread_id
+from chemx.pipeline.scratch import scratch_folder
 from chemx.pipeline.state import PaperState
 from chemx.provenance.attrition import funnel
 from chemx.provenance.attrition_plot import write_funnel
+from chemx.provenance.builds import (
+    BuildStatus,
+    RetryPolicy,
+    begin_build,
+    end_build,
+    record_attempt,
+)
 from chemx.provenance.store import ProvenanceStore, WriteBatch
+from chemx.records import ModelCall
 from chemx.registry import BackendContext, BackendKind, SharedModels
 from chemx.settings import BuildSettings
-from chemx.sources import SourceDocument, resolve_corpus
+from chemx.sources import CorpusSpec, SourceDocument, resolve_corpus
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -68,9 +88,10 @@ def _stages(
     endpoint, package or weight file fails at start-up. `chosen` receives what was built.
     """
     shared = SharedModels()
+    retries = RetryPolicy(store)
 
     def context(stage_settings: Any) -> BackendContext:
-        return BackendContext(stage_settings, client, settings.device, shared)
+        return BackendContext(stage_settings, client, settings.device, shared, retries)
 
     stages: list[StageNode] = []
     if "visual" in settings.stages():
@@ -100,54 +121,58 @@ GENERATION_KINDS = {"generator": BackendKind.GENERATOR, "judge": BackendKind.JUD
 """Settings field -> backend kind, per stage (for the report's `selected_backends`)."""
 
 
+@dataclass(frozen=True)
+class DocumentOutcome:
+    """One document's run this time: finished (`run`), left for a retry, or cancelled."""
+
+    document: SourceDocument
+    run: DocumentRun | None = None
+    failure: RetryableFailure | None = None
+
+
 def run_build(settings: BuildSettings, progress: Progress | None = None) -> BuildReport:
-    """Build the corpus into `settings.out`; safe to re-run and to resume after a crash."""
+    """Build the corpus into `settings.out`; safe to re-run and to resume after a crash.
+
+    Every document runs its graph; one whose work hit a failure a retry can change
+    (`RetryableFailure`) is left unfinished with the attempt recorded, and the report's
+    status is ``incomplete``. Ctrl-C stops dispatching at once, in-flight papers stop at
+    their next stage, and the report's status is ``interrupted``; either way the same
+    command resumes. The store records how the build ended (`chemx.provenance.builds`).
+    """
     progress = progress or Progress()
     spec = resolve_corpus(settings.corpus, settings.source)
     executor = make_executor(settings.executor, settings.workers)
     started = time.perf_counter()
-    with ProvenanceStore(settings.out) as store, _model_client(settings, store) as client:
-        chosen: list[BackendChoice] = []
-        stages = _stages(settings, store, client, chosen)
-        pdf = spec.parsers.get("pdf")
-        if pdf is not None:
-            chosen.insert(
-                0, BackendChoice(kind="pdf", name=settings.source.pdf, backend=pdf.backend)
-            )
-        before = store.table_counts()
-        root = WriteBatch()
-        root.add(spec.corpus)
-        store.write(root)
-        checkpointer = open_checkpointer(settings.out)
+    cancel = threading.Event()
+    with (
+        ProvenanceStore(settings.out) as store,
+        scratch_folder(settings.out),
+        _model_client(settings, store) as client,
+    ):
+        build_id = begin_build(store, spec.corpus.name, _recordable(settings))
+        status = BuildStatus.FAILED
+        retries: list[RetryNote] = []
         try:
-            graph = build_paper_graph(AcquisitionAgent(store, spec.parsers), stages, checkpointer)
-            signature = graph_signature(
-                ["acquire", *(stage.name for stage in stages)], settings.stage_settings()
+            chosen: list[BackendChoice] = []
+            stages = _stages(settings, store, client, chosen)
+            pdf = spec.parsers.get("pdf")
+            if pdf is not None:
+                chosen.insert(
+                    0, BackendChoice(kind="pdf", name=settings.source.pdf, backend=pdf.backend)
+                )
+            before = store.table_counts()
+            root = WriteBatch()
+            root.add(spec.corpus)
+            store.write(root)
+            tally, retries, interrupted = _run_documents(
+                settings, spec, store, stages, executor, cancel, progress, build_id
             )
-            tally = DocumentTally(discovered=len(spec.documents))
-            progress.started(len(spec.documents))
-
-            def run_one(document: SourceDocument) -> tuple[SourceDocument, DocumentRun]:
-                initial: PaperState = {
-                    "document": {
-                        "path": str(document.path),
-                        "format": document.format,
-                        "display_name": document.display_name,
-                    },
-                    "corpus_id": spec.corpus.id,
-                    "counts": {},
-                    "stages_done": [],
-                }
-                thread = thread_id(spec.corpus.id, document.display_name, signature)
-                return document, run_resumable(graph, initial, thread)
-
-            for document, run in executor.map_unordered(run_one, spec.documents):
-                setattr(tally, run.outcome.value, getattr(tally, run.outcome.value) + 1)
-                if run.state.get("paper_id") is None:
-                    tally.rejected += 1
-                progress.advanced(document.display_name, run)
+            status = _status(interrupted, retries)
+        except KeyboardInterrupt:  # while loading models, before any paper
+            status = BuildStatus.INTERRUPTED
+            raise
         finally:
-            checkpointer.conn.close()
+            end_build(store, build_id, status, _status_detail(status, retries))
         elapsed = time.perf_counter() - started
         after = store.table_counts()
         totals, rejections, backends = store_summary(store)
@@ -157,12 +182,14 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
     report = BuildReport(
         corpus=spec.corpus.name,
         out=str(settings.out),
+        status=status.value,
         executor=executor.name,
         workers=settings.workers,
         stages=["acquire", *(stage.name for stage in stages)],
         elapsed_s=round(elapsed, 3),
         papers_per_s=round(len(spec.documents) / elapsed, 3) if elapsed > 0 else 0.0,
         documents=tally,
+        retries=retries,
         totals=totals,
         rows_added={table: after[table] - before[table] for table in after},
         rejections=rejections,
@@ -174,3 +201,125 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
     )
     report.write(settings.out)
     return report
+
+
+def _run_documents(
+    settings: BuildSettings,
+    spec: CorpusSpec,
+    store: ProvenanceStore,
+    stages: list[StageNode],
+    executor: Executor,
+    cancel: threading.Event,
+    progress: Progress,
+    build_id: int,
+) -> tuple[DocumentTally, list[RetryNote], bool]:
+    """Run every document's graph; (tally, documents left for a retry, interrupted)."""
+    checkpointer = open_checkpointer(settings.out)
+    acquisition = AcquisitionAgent(store, spec.parsers)
+    graph = build_paper_graph(acquisition, stages, checkpointer, cancel)
+    signature = graph_signature(
+        ["acquire", *(stage.name for stage in stages)], settings.stage_settings()
+    )
+    tally = DocumentTally(discovered=len(spec.documents))
+    retries: list[RetryNote] = []
+    progress.started(len(spec.documents))
+
+    def run_one(document: SourceDocument) -> DocumentOutcome:
+        initial: PaperState = {
+            "document": {
+                "path": str(document.path),
+                "format": document.format,
+                "display_name": document.display_name,
+            },
+            "corpus_id": spec.corpus.id,
+            "counts": {},
+            "stages_done": [],
+        }
+        thread = thread_id(spec.corpus.id, document.display_name, signature)
+        try:
+            return DocumentOutcome(document, run=run_resumable(graph, initial, thread))
+        except RetryableFailure as failure:
+            return DocumentOutcome(document, failure=failure)
+        except BuildCancelled:
+            return DocumentOutcome(document)
+
+    interrupted = False
+    try:
+        for outcome in executor.map_unordered(run_one, spec.documents):
+            if outcome.failure is not None:
+                retries.append(_record_failure(store, outcome, build_id))
+                tally.retry += 1
+            elif outcome.run is not None:
+                run = outcome.run
+                setattr(tally, run.outcome.value, getattr(tally, run.outcome.value) + 1)
+                if run.state.get("paper_id") is None:
+                    tally.rejected += 1
+                progress.advanced(outcome.document.display_name, run)
+    except KeyboardInterrupt:
+        cancel.set()  # in-flight papers stop at their next stage; nothing new starts
+        interrupted = True
+    finally:
+        if not interrupted:
+            checkpointer.conn.close()
+    return tally, retries, interrupted
+
+
+def _record_failure(store: ProvenanceStore, outcome: DocumentOutcome, build_id: int) -> RetryNote:
+    """Record a failed attempt (and its model calls) and say what the next build retries."""
+    failure = outcome.failure
+    assert failure is not None
+    record_attempt(
+        store,
+        failure.key,
+        paper_id=failure.paper_id,
+        stage=failure.stage or "unknown",
+        detail=failure.detail,
+        build_id=build_id,
+    )
+    calls = [c for c in failure.calls if isinstance(c, ModelCall)]
+    if calls:
+        batch = WriteBatch()
+        batch.model_calls.extend(c.model_copy(update={"node_id": failure.paper_id}) for c in calls)
+        store.write(batch)
+    log.warning("%s: %s (the next build retries it)", outcome.document.display_name, failure)
+    return RetryNote(
+        document=outcome.document.display_name,
+        stage=failure.stage or "unknown",
+        key=failure.key,
+        role=failure.role,
+        endpoint=failure.endpoint,
+        detail=failure.detail,
+    )
+
+
+RECORDED_MODEL_FIELDS = ("base_url", "model", "api_key_env", "structured_output")
+"""Model options whose values are kept in the build record; any other value is redacted
+(an `api_key=` override must never reach the store)."""
+
+
+def _recordable(settings: BuildSettings) -> dict[str, Any]:
+    """The settings as the store records them, with secrets redacted."""
+    data = settings.model_dump(mode="json")
+    data["model_options"] = {
+        key: value if key.rpartition(".")[2] in RECORDED_MODEL_FIELDS else "<redacted>"
+        for key, value in settings.model_options.items()
+    }
+    return data
+
+
+def _status(interrupted: bool, retries: list[RetryNote]) -> BuildStatus:
+    if interrupted:
+        return BuildStatus.INTERRUPTED
+    return BuildStatus.INCOMPLETE if retries else BuildStatus.FINISHED
+
+
+def _status_detail(status: BuildStatus, retries: list[RetryNote]) -> str:
+    if status is BuildStatus.INCOMPLETE:
+        return f"{len(retries)} document(s) hit failures a re-run retries: " + "; ".join(
+            sorted({note.summary for note in retries})
+        )
+    if status is BuildStatus.INTERRUPTED:
+        return "interrupted (Ctrl-C or SIGTERM); re-run the same command to resume"
+    if status is BuildStatus.FAILED:
+        return "stopped by an error; see the traceback"
+    return ""

@@ -45,7 +45,8 @@ class LocalExecutor:
                 yield fn(item)
             return
         iterator = iter(items)
-        with ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="chemx") as pool:
+        pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="chemx")
+        try:
             pending: set[Future[R]] = set()
             for item in iterator:
                 pending.add(pool.submit(fn, item))
@@ -59,6 +60,12 @@ class LocalExecutor:
                     pending.add(pool.submit(fn, item))
                     if len(pending) >= self.workers * 2:
                         break
+        except BaseException:
+            # Ctrl-C or an error: drop what has not started and do not wait for what has
+            # (the build marks itself interrupted; in-flight papers resume next time).
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
 
 
 EXECUTORS: dict[str, Callable[[int], Executor]] = {"local": LocalExecutor}

@@ -1,13 +1,14 @@
 """The per-paper LangGraph.
 
-Acquisition first, then one node per later stage (visual processing with QC 1, and
-as they land, text grounding with QC 2, generation and QC 3). Each node writes its
-records to the store before it returns, and the checkpointer saves the state after it,
-so a killed build resumes at the first stage that had not finished.
+Acquisition first, then one node per later stage (visual processing with QC 1, text
+grounding with QC 2, generation with the anti-shortcut checks and QC 3). Each node
+writes its records to the store before it returns, and the checkpointer saves the state
+after it, so a killed build resumes at the first stage that had not finished.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from chemx.agents.acquisition import AcquisitionAgent
+from chemx.errors import RetryableFailure
 from chemx.pipeline.state import PaperState
 from chemx.provenance.ids import digest
 from chemx.sources import SourceDocument
@@ -49,12 +51,22 @@ def _merge_counts(state: PaperState, new: dict[str, int]) -> dict[str, int]:
     return counts
 
 
+class BuildCancelled(Exception):
+    """The build was interrupted: papers stop at their next stage boundary, resumable."""
+
+
 def build_paper_graph(
     acquisition: AcquisitionAgent,
     stages: Sequence[StageNode] = (),
     checkpointer: Any | None = None,
+    cancel: threading.Event | None = None,
 ) -> CompiledStateGraph[PaperState, None, PaperState, PaperState]:
-    """Compile the per-paper graph: acquire, then each stage in order."""
+    """Compile the per-paper graph: acquire, then each stage in order.
+
+    A stage that raises `RetryableFailure` leaves the paper unfinished (the checkpoint
+    stays at the previous stage); the failure is tagged with the stage and paper. When
+    `cancel` is set, papers stop before their next stage.
+    """
 
     def acquire(state: PaperState) -> dict[str, Any]:
         document = state["document"]
@@ -76,7 +88,13 @@ def build_paper_graph(
     def node_for(stage: StageNode) -> Any:  # a node function; langgraph types it loosely
         def run(state: PaperState) -> dict[str, Any]:
             paper_id = state.get("paper_id")
-            counts = stage.run(paper_id) if paper_id else {}
+            if cancel is not None and cancel.is_set():
+                raise BuildCancelled(f"cancelled before {stage.name} of {paper_id}")
+            try:
+                counts = stage.run(paper_id) if paper_id else {}
+            except RetryableFailure as failure:
+                failure.stage, failure.paper_id = stage.name, paper_id
+                raise
             return {
                 "counts": _merge_counts(state, counts),
                 "stages_done": [*state.get("stages_done", []), stage.name],

@@ -19,6 +19,8 @@ class DocumentTally(BaseModel):
     ran: int = 0
     resumed: int = 0
     already_done: int = 0
+    retry: int = 0
+    """Documents left unfinished by a failure a re-run retries (timeouts, endpoints)."""
     rejected: int = 0
     """Documents that could not be read at all (stored as rejected sources)."""
 
@@ -40,6 +42,25 @@ class BackendCount(BaseModel):
     count: int
 
 
+class RetryNote(BaseModel):
+    """A document left unfinished this run, and what failed (the next build retries it)."""
+
+    document: str
+    stage: str
+    key: str
+    role: str | None = None
+    """The model role whose endpoint failed, if a model call failed."""
+    endpoint: str | None = None
+    detail: str
+
+    @property
+    def summary(self) -> str:
+        """One line per cause: the role and endpoint when an endpoint failed."""
+        if self.role and self.endpoint:
+            return f"the {self.role} role's endpoint {self.endpoint} did not answer"
+        return f"{self.stage}: {self.detail}"
+
+
 class BackendChoice(BaseModel):
     """One step's backend: its registry name and what it calls itself in the store."""
 
@@ -55,12 +76,19 @@ class BuildReport(BaseModel):
 
     corpus: str
     out: str
+    status: str = Field(
+        default="finished",
+        description="finished | incomplete (re-run to retry) | interrupted | failed.",
+    )
     executor: str
     workers: int
     stages: list[str] = Field(description="The graph's nodes, in order.")
     elapsed_s: float
     papers_per_s: float = Field(description="Documents processed this run per second.")
     documents: DocumentTally
+    retries: list[RetryNote] = Field(
+        default_factory=list, description="Documents the next build retries, and why."
+    )
     totals: dict[str, dict[str, int]] = Field(
         description="Store-wide node counts by kind and status (ok/rejected)."
     )

@@ -10,11 +10,14 @@ recorded on the node they were made for, and rejected nodes are kept with their 
   (`chemx trace`); `describe`: the one-line description of a node.
 - `audit`: rejected nodes grouped by gate and reason (`chemx audit`).
 - `attrition`: the construction funnel counted from a store; `attrition_plot` draws it.
+- `builds`: how each build into the store ended (a release refuses a partial store).
+- `decisions`: the one way to write a gate's verdict on a node.
 """
 
 from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.audit import ReasonGroup, RejectedNode, audit
 from chemx.provenance.blobs import BlobStore, sha256_hex
+from chemx.provenance.builds import BuildRecord, BuildStatus, begin_build, end_build, last_build
 from chemx.provenance.ids import decision_id, node_id
 from chemx.provenance.store import (
     ProvenanceStore,
@@ -29,6 +32,8 @@ from chemx.provenance.tree import ancestors, subtree
 
 __all__ = [
     "BlobStore",
+    "BuildRecord",
+    "BuildStatus",
     "FunnelStage",
     "ProvenanceStore",
     "ReasonGroup",
@@ -41,8 +46,11 @@ __all__ = [
     "WriteResult",
     "ancestors",
     "audit",
+    "begin_build",
     "decision_id",
+    "end_build",
     "funnel",
+    "last_build",
     "node_id",
     "resolve_id",
     "sha256_hex",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 Query = Callable[[str, Iterable[Any]], list[sqlite3.Row]]
-"""Runs one SQL statement with its parameters and returns all rows (`ProvenanceStore._query`)."""
+"""Runs one SQL statement with its parameters and returns all rows (`ProvenanceStore.query`)."""
 
 TABLES = ("nodes", "decisions", "model_calls", "blobs")
 """The tables `table_counts` counts (the response cache is not build output)."""

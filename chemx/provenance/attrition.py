@@ -110,7 +110,7 @@ def _dropped(store: ProvenanceStore, selectors: tuple[str, ...]) -> dict[str, in
             params.append(rest)
         elif gate == "qc2":
             where += " AND d.reason != 'no_text'"
-        rows = store._query(
+        rows = store.query(
             "SELECT d.gate AS gate, d.reason AS reason, COUNT(DISTINCT d.node_id) AS n"
             f" FROM decisions d JOIN nodes n ON n.id = d.node_id WHERE {where}"
             " GROUP BY d.gate, d.reason ORDER BY n DESC, d.reason",
@@ -125,6 +125,6 @@ def funnel(store: ProvenanceStore) -> list[FunnelStage]:
     """The construction funnel of a store (see the module table)."""
     stages = []
     for name, query, selectors in STAGE_QUERIES:
-        count = int(store._query(query)[0][0])
+        count = int(store.query(query)[0][0])
         stages.append(FunnelStage(name=name, count=count, dropped=_dropped(store, selectors)))
     return stages

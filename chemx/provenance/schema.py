@@ -75,6 +75,30 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL
     );
     """,
+    # 3: one row per `chemx build` run and how it ended, so `chemx release` can refuse a
+    # store whose last build did not finish; one row per failed attempt that a retry can
+    # change, so retries are bounded (chemx.provenance.builds).
+    """
+    CREATE TABLE builds (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        corpus TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('running', 'finished', 'incomplete', 'interrupted', 'failed')),
+        detail TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT
+    );
+    CREATE TABLE attempts (
+        key TEXT NOT NULL,
+        paper_id TEXT,
+        stage TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        build_id INTEGER,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX attempts_key ON attempts (key);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -274,7 +274,7 @@ class ProvenanceStore:
     def cache_get(self, key: str) -> str | None:
         """The cached model response for a request hash, or None (`chemx.models.cache`)."""
         try:
-            rows = self._query("SELECT response FROM response_cache WHERE key = ?", (key,))
+            rows = self.query("SELECT response FROM response_cache WHERE key = ?", (key,))
         except sqlite3.OperationalError:
             if self.readonly:  # a read-only store at schema 1 has no cache: nothing cached
                 return None
@@ -298,9 +298,24 @@ class ProvenanceStore:
                 raise
             self._db.execute("COMMIT")
 
+    def execute(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Cursor:
+        """One write statement in its own transaction (bookkeeping rows such as builds)."""
+        if self.readonly:
+            raise StoreError(f"store {self.db_path} was opened read-only")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = self._db.execute(sql, tuple(params))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return cursor
+
     # -- reading ---------------------------------------------------------------------
 
-    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """Rows of one read statement (the provenance package's own queries)."""
         with self._lock:
             return self._db.execute(sql, tuple(params)).fetchall()
 
@@ -319,12 +334,12 @@ class ProvenanceStore:
 
     def get(self, node_id: str) -> StoredNode | None:
         """Return the node with this id, or None."""
-        rows = self._query("SELECT * FROM nodes WHERE id = ?", (node_id,))
+        rows = self.query("SELECT * FROM nodes WHERE id = ?", (node_id,))
         return self._to_node(rows[0]) if rows else None
 
     def find(self, prefix: str, limit: int = 10) -> list[str]:
         """Ids that start with `prefix` (so users may type a short id)."""
-        rows = self._query(
+        rows = self.query(
             "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
             (prefix, prefix + "\U0010ffff", limit),
         )
@@ -332,7 +347,7 @@ class ProvenanceStore:
 
     def children(self, node_id: str) -> list[StoredNode]:
         """Direct children of a node, in insertion order."""
-        rows = self._query("SELECT * FROM nodes WHERE parent_id = ? ORDER BY rowid", (node_id,))
+        rows = self.query("SELECT * FROM nodes WHERE parent_id = ? ORDER BY rowid", (node_id,))
         return [self._to_node(row) for row in rows]
 
     def nodes(
@@ -349,7 +364,7 @@ class ProvenanceStore:
                 clauses.append(f"{column} = ?")
                 params.append(value.value if isinstance(value, NodeKind) else value)
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        for row in self._query(f"SELECT * FROM nodes{where} ORDER BY rowid", params):
+        for row in self.query(f"SELECT * FROM nodes{where} ORDER BY rowid", params):
             yield self._to_node(row)
 
     def decisions(self, node_id: str | None = None, gate: Gate | None = None) -> list[Decision]:
@@ -362,35 +377,35 @@ class ProvenanceStore:
             clauses.append("gate = ?")
             params.append(gate.value)
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = self._query(f"SELECT * FROM decisions{where} ORDER BY rowid", params)
+        rows = self.query(f"SELECT * FROM decisions{where} ORDER BY rowid", params)
         return [to_decision(row) for row in rows]
 
     def model_calls(self, node_id: str) -> list[ModelCall]:
         """The model calls made for a node."""
-        rows = self._query("SELECT * FROM model_calls WHERE node_id = ? ORDER BY rowid", (node_id,))
+        rows = self.query("SELECT * FROM model_calls WHERE node_id = ? ORDER BY rowid", (node_id,))
         return [to_model_call(row) for row in rows]
 
     # -- summaries -------------------------------------------------------------------
 
     def counts(self, paper_id: str | None = None) -> dict[str, dict[str, int]]:
         """Node counts by kind and status: {'figure': {'ok': 3, 'rejected': 1}, …}."""
-        return _summary.counts(self._query, paper_id)
+        return _summary.counts(self.query, paper_id)
 
     def table_counts(self) -> dict[str, int]:
         """Row counts per table; two identical builds give identical counts."""
-        return _summary.table_counts(self._query)
+        return _summary.table_counts(self.query)
 
     def backend_counts(self) -> list[tuple[str, str, str, int]]:
         """(stage, kind, backend, count) over all nodes: which backend produced what."""
-        return _summary.backend_counts(self._query)
+        return _summary.backend_counts(self.query)
 
     def identifier_backend_counts(self) -> dict[str, int]:
         """How many structures each identifier backend labelled ('none' when no label)."""
-        return _summary.identifier_backend_counts(self._query)
+        return _summary.identifier_backend_counts(self.query)
 
     def rejection_counts(self) -> list[tuple[str, str, int]]:
         """(gate, reason, count) of reject decisions, most frequent first."""
-        return _summary.rejection_counts(self._query)
+        return _summary.rejection_counts(self.query)
 
     def rejections(
         self, gate: str | None = None, reason: str | None = None
@@ -403,7 +418,7 @@ class ProvenanceStore:
         if reason:
             clauses.append("d.reason = ?")
             params.append(reason)
-        rows = self._query(
+        rows = self.query(
             "SELECT n.*, d.id AS d_id, d.gate AS d_gate, d.verdict AS d_verdict,"
             " d.reason AS d_reason, d.detail AS d_detail, d.scores AS d_scores,"
             " d.backend AS d_backend, d.created_at AS d_created_at, d.node_id AS d_node_id"

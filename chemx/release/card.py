@@ -80,6 +80,19 @@ def _funnel_rows(stages: Sequence[FunnelStage]) -> list[list[Any]]:
     return body
 
 
+def _partial_notice(build: dict[str, Any]) -> list[str]:
+    """The warning a partial release carries under its title (nothing for a complete one)."""
+    if build.get("complete"):
+        return []
+    return [
+        "",
+        f"> **Partial release.** {build['why'][0].upper()}{build['why'][1:]}. The store was "
+        "released with `--allow-partial`: items from documents that build did not finish "
+        "are missing, and the counts below describe a partial store "
+        f"(build status `{build['status']}`).",
+    ]
+
+
 def dataset_card(
     rows: Sequence[ReleaseRow],
     stages: Sequence[FunnelStage],
@@ -99,6 +112,7 @@ def dataset_card(
     lines += [
         "",
         f"# {name}",
+        *_partial_notice(manifest["build"]),
         "",
         "Multiple-choice questions that test **explanatory attribution**: each item pairs a "
         "molecule or reaction image with an observed chemical effect and four explanations, "

@@ -1,13 +1,21 @@
 """`chemx validate DIR`: re-check a release folder; any failed check fails the command.
 
 Like ChemPro's validator (seed 001), the checks are independent of how the release was
-built and are run on the files alone:
+built and are run on the files alone. A damaged release (a corrupt or empty parquet,
+undecodable JSON or checksums) fails the check that reads it, with a one-line reason;
+it never stops the validator:
 
 ===================  ==================================================================
 ``files``            every file is present and matches `checksums.sha256`, which
-                     matches `combined.sha256`; no unlisted file in data/ or provenance/
-``schema``           the parquet columns and types are exactly `chemx.release.schema`,
-                     with the Hugging Face features in the metadata
+                     matches `combined.sha256`; no file anywhere in the folder is
+                     missing from `checksums.sha256` (only the two checksum files are)
+``complete``         release.json says the store's last build finished; a release made
+                     with ``--allow-partial`` fails here with the build's status and why
+``schema``           the parquet file reads, and its columns and types are exactly
+                     `chemx.release.schema`, with the Hugging Face features in the
+                     metadata (the row checks below run only when it passes)
+``images``           every image in the parquet decodes (PIL open + load, with the
+                     decompression-bomb limit of `chemx.images`)
 ``one_answer``       every item has four distinct, non-empty choices and one answer
                      letter, whose choice is the provenance's correct option and the
                      only choice equal to it
@@ -32,8 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from chemx.images import ImageProblem, inspect_image
 from chemx.release.schema import DATA_FILE, arrow_schema
-from chemx.release.writer import CHECKSUMS, COMBINED, PROVENANCE_DIR
+from chemx.release.writer import CHECKSUMS, COMBINED, MANIFEST, PROVENANCE_DIR
 
 BALANCE_ALPHA = 0.01
 """Fail the letter balance below this p-value: 1% keeps false alarms on a fair seeded
@@ -102,37 +111,102 @@ def _problems(name: str, problems: list[str], ok_message: str) -> Check:
     return Check(name, True, ok_message)
 
 
+def _reason(exc: BaseException) -> str:
+    """The first line of an exception's message: a check's detail stays one line."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
+def _listing(folder: Path, problems: list[str]) -> dict[str, str]:
+    """checksums.sha256 as {relative path: digest}; malformed lines become problems."""
+    try:
+        text = (folder / CHECKSUMS).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(f"{CHECKSUMS} is unreadable: {_reason(exc)}")
+        return {}
+    listed: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        digest, sep, name = line.partition("  ")
+        parts = Path(name).parts
+        if not sep or len(digest) != 64 or not name:
+            problems.append(f"{CHECKSUMS} line {number} is not 'SHA256  PATH'")
+        elif Path(name).is_absolute() or ".." in parts:
+            problems.append(f"{CHECKSUMS} line {number} names a path outside the release")
+        else:
+            listed[name] = digest
+    return listed
+
+
 def check_files(folder: Path) -> Check:
-    """Presence and checksums."""
+    """Presence and checksums of every file; nothing in the folder that is not listed."""
     listing_path = folder / CHECKSUMS
     if not listing_path.is_file():
         return Check("files", False, f"{CHECKSUMS} is missing")
-    listing = listing_path.read_bytes()
-    problems = []
+    problems: list[str] = []
+    listed = _listing(folder, problems)
     combined = folder / COMBINED
-    if not combined.is_file():
-        problems.append(f"{COMBINED} is missing")
-    elif combined.read_text().split()[0] != hashlib.sha256(listing).hexdigest():
-        problems.append(f"{CHECKSUMS} does not match {COMBINED}")
-    listed = set()
-    for line in listing.decode().splitlines():
-        digest, _, name = line.partition("  ")
-        listed.add(name)
+    try:
+        recorded = combined.read_text(encoding="utf-8").split() if combined.is_file() else None
+        if recorded is None:
+            problems.append(f"{COMBINED} is missing")
+        elif not recorded or recorded[0] != hashlib.sha256(listing_path.read_bytes()).hexdigest():
+            problems.append(f"{CHECKSUMS} does not match {COMBINED}")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(f"{COMBINED} is unreadable: {_reason(exc)}")
+    for name, digest in listed.items():
         path = folder / name
         if not path.is_file():
             problems.append(f"{name} is missing")
-        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            problems.append(f"{name} does not match its checksum")
-    for sub in ("data", PROVENANCE_DIR):
-        for path in sorted((folder / sub).glob("*")):
-            name = path.relative_to(folder).as_posix()
-            if name not in listed:
-                problems.append(f"{name} is not in {CHECKSUMS}")
+            continue
+        try:
+            if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+                problems.append(f"{name} does not match its checksum")
+        except OSError as exc:
+            problems.append(f"{name} is unreadable: {_reason(exc)}")
+    for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder).as_posix()
+        if path.is_dir() and not path.is_symlink():
+            continue
+        if name not in listed and name not in (CHECKSUMS, COMBINED):
+            problems.append(f"{name} is not in {CHECKSUMS}")
     return _problems("files", problems, f"{len(listed)} files match {CHECKSUMS}")
 
 
+def check_complete(folder: Path) -> Check:
+    """release.json says the store's last build finished (see `chemx.release.completeness`)."""
+    try:
+        info = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Check("complete", False, f"{MANIFEST} is missing")
+    except (OSError, ValueError) as exc:
+        return Check("complete", False, f"{MANIFEST} is unreadable: {_reason(exc)}")
+    build = info.get("build") if isinstance(info, dict) else None
+    if not isinstance(build, dict):
+        return Check(
+            "complete",
+            False,
+            f"{MANIFEST} does not say whether the build was complete (a release made "
+            "before chemx recorded builds); release the store again",
+        )
+    if build.get("complete") is True:
+        return Check("complete", True, "the store's last build finished")
+    why = build.get("why") or f"build status {build.get('status')!r}"
+    return Check("complete", False, f"partial release: {why}")
+
+
+def _nulls(column: Any) -> int:
+    """Null values in a column, and inside its lists for a list column."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    nulls = int(column.null_count)
+    if pa.types.is_list(column.type):
+        nulls += int(pc.list_flatten(column).null_count)
+    return nulls
+
+
 def check_schema(table: Any) -> Check:
-    """Columns, types and Hugging Face metadata."""
+    """Columns, types, no null value where a row check expects one, Hugging Face metadata."""
     expected = arrow_schema()
     problems = []
     if table.schema.names != expected.names:
@@ -141,6 +215,8 @@ def check_schema(table: Any) -> Check:
         for name in expected.names:
             if not table.schema.field(name).type.equals(expected.field(name).type):
                 problems.append(f"{name}: {table.schema.field(name).type}")
+            elif name != "image" and (nulls := _nulls(table.column(name))):
+                problems.append(f"{name}: {nulls} null values")
     metadata = table.schema.metadata or {}
     if b"huggingface" not in metadata:
         problems.append("no Hugging Face features in the parquet metadata")
@@ -152,10 +228,27 @@ def _provenance(folder: Path, item_id: str) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data
+    return data if isinstance(data, dict) else None
+
+
+def check_images(table: Any) -> Check:
+    """Every image cell decodes; a bad one is named by its item id."""
+    problems = []
+    ids = table.column("id").to_pylist()
+    images = table.column("image").to_pylist()
+    for item, image in zip(ids, images, strict=True):
+        data = image.get("bytes") if isinstance(image, dict) else None
+        if not data:
+            problems.append(f"{item}: no image bytes")
+            continue
+        try:
+            inspect_image(data, item)
+        except ImageProblem as exc:
+            problems.append(exc.detail)
+    return _problems("images", problems, f"{len(ids)} images decode")
 
 
 def check_one_answer(rows: list[dict[str, Any]], folder: Path) -> Check:
@@ -225,6 +318,29 @@ def check_near_duplicates(rows: list[dict[str, Any]], encoder: Any | None = None
     )
 
 
+def _provenance_problems(item: str, data: dict[str, Any]) -> list[str]:
+    missing = [key for key in REQUIRED_PROVENANCE if key not in data]
+    if missing:
+        return [f"{item}: missing {missing}"]
+    problems = []
+    if not data["paper"].get("id") or not data["figure"].get("id"):
+        problems.append(f"{item}: no paper or figure id")
+    structure = data["structure"]
+    if len(structure.get("box") or []) != 4 or not structure.get("identifier"):
+        problems.append(f"{item}: no crop box or identifier")
+    sentences = data["evidence"].get("sentences") or []
+    located = [s for s in sentences if s.get("location")]
+    if not located:
+        problems.append(f"{item}: no evidence sentence with a location")
+    decomposition = data["decomposition"]
+    if not all(decomposition.get(k) for k in ("effect", "feature", "mechanism")):
+        problems.append(f"{item}: incomplete decomposition")
+    qc3 = [d for d in data["decisions"] if d["gate"] == "qc3" and d["verdict"] == "accept"]
+    if not qc3:
+        problems.append(f"{item}: no QC 3 accept decision")
+    return problems
+
+
 def check_provenance(rows: list[dict[str, Any]], folder: Path) -> Check:
     """Every item's provenance is present and complete."""
     problems = []
@@ -234,25 +350,10 @@ def check_provenance(rows: list[dict[str, Any]], folder: Path) -> Check:
         if data is None:
             problems.append(f"{item}: no readable {PROVENANCE_DIR}/{item}.json")
             continue
-        missing = [key for key in REQUIRED_PROVENANCE if key not in data]
-        if missing:
-            problems.append(f"{item}: missing {missing}")
-            continue
-        if not data["paper"].get("id") or not data["figure"].get("id"):
-            problems.append(f"{item}: no paper or figure id")
-        structure = data["structure"]
-        if len(structure.get("box") or []) != 4 or not structure.get("identifier"):
-            problems.append(f"{item}: no crop box or identifier")
-        sentences = data["evidence"].get("sentences") or []
-        located = [s for s in sentences if s.get("location")]
-        if not located:
-            problems.append(f"{item}: no evidence sentence with a location")
-        decomposition = data["decomposition"]
-        if not all(decomposition.get(k) for k in ("effect", "feature", "mechanism")):
-            problems.append(f"{item}: incomplete decomposition")
-        qc3 = [d for d in data["decisions"] if d["gate"] == "qc3" and d["verdict"] == "accept"]
-        if not qc3:
-            problems.append(f"{item}: no QC 3 accept decision")
+        try:
+            problems += _provenance_problems(item, data)
+        except (AttributeError, KeyError, TypeError) as exc:  # a field of the wrong shape
+            problems.append(f"{item}: malformed {PROVENANCE_DIR}/{item}.json ({_reason(exc)})")
     return _problems("provenance", problems, f"{len(rows)} complete provenance records")
 
 
@@ -264,26 +365,33 @@ def check_licences(rows: list[dict[str, Any]]) -> Check:
             problems.append(f"{row['id']}: no licence")
         try:
             dt.date.fromisoformat(row["published"])
-        except ValueError:
+        except (TypeError, ValueError):
             problems.append(f"{row['id']}: publication date {row['published']!r}")
     return _problems("licences", problems, f"{len(rows)} items with licence and date")
 
 
 def validate(folder: Path, encoder: Any | None = None) -> ValidationReport:
     """Run every check on a release folder (see the module table)."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    checks = [check_files(folder)]
+    checks = [check_files(folder), check_complete(folder)]
     data = folder / DATA_FILE
     if not data.is_file():
         checks.append(Check("schema", False, f"{DATA_FILE} is missing"))
         return ValidationReport(folder, checks)
-    table = pq.read_table(data)
-    checks.append(check_schema(table))
-    if not checks[-1].ok and "id" not in table.schema.names:
+    try:
+        table = pq.read_table(data)
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        reason = f"{DATA_FILE} is not a readable parquet file: {_reason(exc)}"
+        checks.append(Check("schema", False, reason))
         return ValidationReport(folder, checks)
-    rows = table.drop_columns(["image"]).to_pylist() if "image" in table.schema.names else []
+    checks.append(check_schema(table))
+    if not checks[-1].ok:  # the row checks below read these columns with these types
+        return ValidationReport(folder, checks)
+    rows = table.drop_columns(["image"]).to_pylist()
     checks += [
+        check_images(table),
         check_one_answer(rows, folder),
         check_balance(rows),
         check_near_duplicates(rows, encoder),

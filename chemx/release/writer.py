@@ -6,7 +6,8 @@ Layout::
     DIR/LICENSES.md                licence of every source paper
     DIR/data/test-00000-of-00001.parquet   rows with the image bytes
     DIR/provenance/<item id>.json  one provenance record per item
-    DIR/release.json               manifest: counts, date selection, backends, funnel
+    DIR/release.json               manifest: counts, date selection, backends, funnel,
+                                   whether the store's last build finished
     DIR/checksums.sha256           SHA-256 of every file above (sha256sum format)
     DIR/combined.sha256            SHA-256 of checksums.sha256: one number per release
 
@@ -15,6 +16,10 @@ randomness, so it produces byte-identical parquet files each time. VALIDATION_RE
 holds the combined checksum"): rows are sorted by item id, JSON is written with sorted
 keys, the parquet writer settings are fixed (`PARQUET_OPTIONS`), and no file records a
 time, a host or a path outside the release.
+
+A store whose last build did not finish is refused unless ``allow_partial`` is given
+(`chemx.release.completeness`); a partial release says so in release.json, on the card
+and in every provenance record.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any
 from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.store import ProvenanceStore
 from chemx.release.card import dataset_card, licences_md
+from chemx.release.completeness import BuildState, PartialStore, build_state
 from chemx.release.rows import DateRange, ReleaseError, ReleaseRow, collect
 from chemx.release.schema import DATA_FILE, SCHEMA_VERSION, SPLIT, arrow_schema
 
@@ -61,6 +67,13 @@ class ReleaseSummary:
     combined_sha256: str
     files: int
     dates: str
+    build: BuildState
+    """The store's last build; not `complete` only when ``allow_partial`` let it through."""
+
+    @property
+    def partial(self) -> bool:
+        """Whether the release was made from a store whose last build did not finish."""
+        return not self.build.complete
 
 
 def dump_json(data: Any) -> bytes:
@@ -82,7 +95,7 @@ def parquet_bytes(rows: list[ReleaseRow]) -> bytes:
 
 def _prepare(out: Path) -> None:
     """Make `out` empty, refusing to delete anything that is not a previous release."""
-    if out.exists():
+    if out.exists() or out.is_symlink():
         if not out.is_dir():
             raise ReleaseError(f"{out} exists and is not a folder")
         names = {p.name for p in out.iterdir()}
@@ -98,7 +111,11 @@ def _prepare(out: Path) -> None:
 
 
 def manifest(
-    rows: list[ReleaseRow], stages: list[FunnelStage], dates: DateRange, backends: dict[str, str]
+    rows: list[ReleaseRow],
+    stages: list[FunnelStage],
+    dates: DateRange,
+    backends: dict[str, str],
+    build: BuildState,
 ) -> dict[str, Any]:
     """release.json: what was released and how it was built (no time)."""
     return {
@@ -111,6 +128,7 @@ def manifest(
         "published_after": dates.after.isoformat() if dates.after else None,
         "published_before": dates.before.isoformat() if dates.before else None,
         "backends": backends,
+        "build": build.manifest(),
         "funnel": [stage.model_dump() for stage in stages],
     }
 
@@ -134,38 +152,65 @@ def release_backends(rows: list[ReleaseRow]) -> dict[str, str]:
     }
 
 
-def write_release(store_dir: Path, out: Path, dates: DateRange | None = None) -> ReleaseSummary:
-    """Release the accepted items of the store at `store_dir` into `out`."""
+def write_release(
+    store_dir: Path,
+    out: Path,
+    dates: DateRange | None = None,
+    *,
+    allow_partial: bool = False,
+) -> ReleaseSummary:
+    """Release the accepted items of the store at `store_dir` into `out`.
+
+    Raises:
+        PartialStore: The store's last build did not finish (or is not recorded) and
+            `allow_partial` is False.
+        ReleaseError: No item to release, `out` holds something other than a previous
+            release, or `out` cannot be written.
+    """
     dates = dates or DateRange()
     with ProvenanceStore(store_dir, readonly=True) as store:
+        build = build_state(store)
+        if not build.complete and not allow_partial:
+            raise PartialStore(build.refusal(store_dir))
         rows = collect(store, dates)
         stages = funnel(store)
     if not rows:
         raise ReleaseError(f"no accepted items in {store_dir} for {dates.describe()}")
-    _prepare(out)
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:
-        files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(row.provenance)
-    info = manifest(rows, stages, dates, release_backends(rows))
+        record = row.provenance
+        if not build.complete:  # an item copied out of a partial release still says so
+            record = {**record, "partial_build": build.manifest()}
+        files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(record)
+    info = manifest(rows, stages, dates, release_backends(rows), build)
     files[MANIFEST] = dump_json(info)
     files[CARD] = dataset_card(rows, stages, info, len(files[DATA_FILE])).encode()
     files[LICENCES] = licences_md(rows).encode()
-    for name, data in files.items():
-        path = out / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
     listing = "".join(
         f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in sorted(files.items())
     ).encode()
-    (out / CHECKSUMS).write_bytes(listing)
     combined = hashlib.sha256(listing).hexdigest()
-    (out / COMBINED).write_bytes(f"{combined}  {CHECKSUMS}\n".encode())
+    files[CHECKSUMS] = listing
+    files[COMBINED] = f"{combined}  {CHECKSUMS}\n".encode()
+    try:
+        _prepare(out)
+        for name, data in files.items():
+            path = out / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    except OSError as exc:
+        raise ReleaseError(
+            f"cannot write the release into {out}: {exc.strerror or exc}"
+            f"{f' ({exc.filename})' if exc.filename else ''}; "
+            "choose another --out or make that folder writable"
+        ) from exc
     return ReleaseSummary(
         out=out,
         items=len(rows),
         papers=info["papers"],
         combined_sha256=combined,
-        files=len(files) + 2,
+        files=len(files),
         dates=dates.describe(),
+        build=build,
     )

@@ -8,6 +8,10 @@
 - `pdf`: PDFs with PyMuPDF (parts: `_pdf_pages`, `_pdf_figures`, `_pdf_text`); `mineru`:
   the optional MinerU backend.
 - `_assemble`: what every parser ends with (paragraphs, sentences, figure references).
+- `_paths`: the corpus folder is a boundary: every file a source opens is resolved and
+  must lie inside it ("outside_corpus" otherwise); `_base.read_document` also refuses a
+  document over `--max-document-mb` before reading it ("too_large").
+- `_sniff`: what a ".pdf" that is not a PDF really is ("not_a_pdf": an HTML login page...).
 
 Each parser hands a `ParsedPaper` (records plus `Rejection`s naming the file) to the
 acquisition agent. PDF backends are registry entries (`chemx.registry`), so MinerU is
@@ -15,6 +19,7 @@ imported only when chosen.
 """
 
 from chemx.sources._base import (
+    UNREAD_REASONS,
     DocumentFormat,
     DocumentParser,
     ParsedPaper,
@@ -25,6 +30,7 @@ from chemx.sources._base import (
 from chemx.sources.corpus import CorpusError, CorpusSpec, resolve_corpus, sample_corpus_dir
 
 __all__ = [
+    "UNREAD_REASONS",
     "CorpusError",
     "CorpusSpec",
     "DocumentFormat",

@@ -8,6 +8,7 @@ rejection messages identical whichever backend read the paper.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -137,7 +138,10 @@ def add_paragraphs(parsed: ParsedPaper, drafts: list[ParagraphDraft], backend: s
             page=draft.page,
         )
         parsed.paragraphs.append(paragraph)
-        for position, (start, end) in enumerate(split_sentences(draft.text)):
+        bounds = split_sentences(draft.text)
+        bold_by_sentence = _overlapping(sorted(set(draft.bold)), bounds)
+        xrefs_by_sentence = _starting_in(draft.xrefs, bounds)
+        for position, (start, end) in enumerate(bounds):
             sentence = Sentence(
                 id=node_id(NodeKind.SENTENCE, paragraph.id, start, end),
                 parent_id=paragraph.id,
@@ -149,22 +153,54 @@ def add_paragraphs(parsed: ParsedPaper, drafts: list[ParagraphDraft], backend: s
                 end=end,
                 text=draft.text[start:end],
                 section_title=draft.section_title,
-                bold_spans=_bold_in(draft, start, end),
+                bold_spans=_bold_in(draft.text, bold_by_sentence[position], start, end),
             )
             parsed.sentences.append(sentence)
-            for reference in _references(sentence, draft, by_label, backend):
+            xrefs = xrefs_by_sentence[position]
+            for reference in _references(sentence, xrefs, by_label, backend):
                 if reference.id not in seen_references:
                     seen_references.add(reference.id)
                     parsed.figure_references.append(reference)
 
 
-def _bold_in(draft: ParagraphDraft, start: int, end: int) -> tuple[Span, ...]:
+def _overlapping(
+    spans: list[tuple[int, int]], bounds: list[tuple[int, int]]
+) -> list[list[tuple[int, int]]]:
+    """For each sentence (`bounds`, in order), the `spans` that overlap it, in their order.
+
+    Found by bisection, not by testing every span against every sentence, which is
+    quadratic in a long paragraph.
+    """
+    by_sentence: list[list[tuple[int, int]]] = [[] for _ in bounds]
+    starts = [start for start, _ in bounds]
+    ends = [end for _, end in bounds]
+    for span_start, span_end in spans:
+        index = bisect.bisect_right(ends, span_start)  # the first sentence ending after it
+        while index < len(bounds) and starts[index] < span_end:
+            by_sentence[index].append((span_start, span_end))
+            index += 1
+    return by_sentence
+
+
+def _starting_in(xrefs: list[XrefSpan], bounds: list[tuple[int, int]]) -> list[list[XrefSpan]]:
+    """For each sentence (`bounds`, in order), the `xrefs` that start in it, in their order."""
+    by_sentence: list[list[XrefSpan]] = [[] for _ in bounds]
+    starts = [start for start, _ in bounds]
+    for xref in xrefs:
+        index = bisect.bisect_right(starts, xref.start) - 1
+        if index >= 0 and xref.start < bounds[index][1]:
+            by_sentence[index].append(xref)
+    return by_sentence
+
+
+def _bold_in(paragraph: str, bold: list[tuple[int, int]], start: int, end: int) -> tuple[Span, ...]:
+    """The sentence's bold spans, relative to it; `bold` is the paragraph's, in order."""
     spans: list[Span] = []
-    for bold_start, bold_end in sorted(set(draft.bold)):
+    for bold_start, bold_end in bold:
         clipped_start, clipped_end = max(bold_start, start), min(bold_end, end)
         if clipped_end <= clipped_start:
             continue
-        text = draft.text[clipped_start:clipped_end]
+        text = paragraph[clipped_start:clipped_end]
         if text.strip():
             spans.append(Span(start=clipped_start - start, end=clipped_end - start, text=text))
     return tuple(spans)
@@ -172,11 +208,14 @@ def _bold_in(draft: ParagraphDraft, start: int, end: int) -> tuple[Span, ...]:
 
 def _references(
     sentence: Sentence,
-    draft: ParagraphDraft,
+    xrefs: list[XrefSpan],
     by_label: dict[FigureKey, Figure],
     backend: str,
 ) -> list[FigureReference]:
-    """Figure references of one sentence: markup first, then unmarked text mentions."""
+    """Figure references of one sentence: markup first, then unmarked text mentions.
+
+    `xrefs` are the paragraph's markup references that start in this sentence.
+    """
     mentions = [
         mention
         for mention in find_figure_mentions(sentence.text)
@@ -184,9 +223,7 @@ def _references(
     ]
     references: list[FigureReference] = []
     markup_ranges: list[tuple[int, int]] = []
-    for xref in draft.xrefs:
-        if not sentence.start <= xref.start < sentence.end:
-            continue
+    for xref in xrefs:
         start = xref.start - sentence.start
         end = min(xref.end, sentence.end) - sentence.start
         markup_ranges.append((start, end))

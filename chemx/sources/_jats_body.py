@@ -7,13 +7,13 @@ the bold ranges and figure `<xref>`s mapped onto the cleaned text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from chemx.sources._assemble import ParagraphDraft, XrefSpan, map_span, normalise
 from chemx.sources._jats_meta import entity_text, plain_text
-from chemx.sources._jats_xml import has_ancestor
 
 NOT_PARAGRAPH_CONTEXT = frozenset(
     {
@@ -92,27 +92,46 @@ def paragraphs(article: etree._Element, figure_ids: dict[str, str]) -> list[Para
     containers += [(None, body) for body in article.findall("body")]
     containers += [(None, app) for app in article.iterfind("back//app")]
     for fixed_title, container in containers:
-        for paragraph in container.iter("p"):
-            if has_ancestor(paragraph, NOT_PARAGRAPH_CONTEXT, stop=container):
-                continue
+        for paragraph, section_title in body_paragraphs(container):
             draft = _flatten(paragraph, figure_ids)
             if not draft.text:
                 continue
-            draft.section_title = fixed_title or _section_title(paragraph, container)
+            draft.section_title = fixed_title or section_title
             drafts.append(draft)
     return drafts
 
 
-def _section_title(paragraph: etree._Element, stop: etree._Element) -> str | None:
-    """Innermost non-empty `<sec>` (or `<app>`) title around `paragraph`."""
-    for ancestor in paragraph.iterancestors():
-        if ancestor.tag in ("sec", "app"):
-            title = plain_text(ancestor.find("title"))
-            if title:
-                return title
-        if ancestor is stop:
-            return None
-    return None
+def body_paragraphs(container: etree._Element) -> Iterator[tuple[etree._Element, str | None]]:
+    """Each running-text `<p>` under `container`, in document order, with its section title.
+
+    The title is that of the innermost `<sec>` (or `<app>`, the container included)
+    around the paragraph with a non-empty `<title>`. One walk down the tree, reading
+    each section's title once and leaving out figures, tables and formulas as it
+    meets them, keeps this linear in the size of the document: looking the title up
+    from every paragraph costs a scan of the section's children each time (lxml's
+    `find`), which made a long section quadratic.
+    """
+    stack: list[tuple[etree._Element, str | None]] = [(container, None)]
+    while stack:
+        element, title = stack.pop()
+        if element.tag in ("sec", "app"):
+            title = _own_title(element) or title
+        elif element.tag == "p" and element is not container:
+            yield element, title
+        children = [
+            child
+            for child in element
+            if isinstance(child.tag, str) and child.tag not in NOT_PARAGRAPH_CONTEXT
+        ]
+        stack.extend((child, title) for child in reversed(children))
+
+
+def _own_title(section: etree._Element) -> str:
+    """The plain text of the first `<title>` child of `section` ("" when none)."""
+    for child in section:
+        if child.tag == "title":
+            return plain_text(child)
+    return ""
 
 
 @dataclass

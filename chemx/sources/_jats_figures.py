@@ -1,8 +1,9 @@
 """JATS figures: which elements are figures, their labels and captions, and their image files.
 
 A figure is a `<fig>` or a `<chem-struct-wrap>` with a graphic, or a `<graphic>` standing
-alone that carries an id or a label. A figure whose image is missing or broken is kept
-and rejected, so the audit can show it.
+alone that carries an id or a label. A figure whose image is missing or broken, or whose
+image file resolves outside the corpus folder (a symbolic link out of it), is kept and
+rejected, so the audit can show it; an image outside the corpus is never read.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from chemx.sources._assemble import attach_image, clean_text, new_figure, reject
 from chemx.sources._base import ParsedPaper, SourceDocument
 from chemx.sources._jats_meta import plain_text, xlink_href
 from chemx.sources._jats_xml import has_ancestor
+from chemx.sources._paths import PathRefused, resolve_inside
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".tif", ".tiff")
 """Tried in this order for a graphic href without an extension (PMC writes "fig1")."""
@@ -60,7 +62,8 @@ def add_figures(
 ) -> dict[str, str]:
     """Add every figure to `parsed`; return figure ids by XML id for `<xref rid>`."""
     by_xml_id: dict[str, str] = {}
-    used_keys: set[str] = set()
+    keys = _UniqueKeys()
+    folders = _FolderListings()
     for element in article.iter():
         if not isinstance(element.tag, str):
             continue
@@ -78,7 +81,7 @@ def add_figures(
             continue
         if candidate is None:
             continue
-        key = _unique(candidate.key, used_keys)
+        key = keys.unique(candidate.key)
         figure = new_figure(
             parsed.paper.id,
             key,
@@ -87,7 +90,7 @@ def add_figures(
             caption=candidate.caption,
             image_name=candidate.href,
         )
-        figure = _load_image(parsed, figure, candidate.href, document)
+        figure = _load_image(parsed, figure, candidate.href, document, folders)
         parsed.figures.append(figure)
         for xml_id in candidate.xml_ids:
             by_xml_id.setdefault(xml_id, figure.id)
@@ -161,17 +164,55 @@ def _caption(caption: etree._Element | None) -> str:
     return text.lstrip(":;,. ")
 
 
-def _unique(key: str, used: set[str]) -> str:
-    candidate, counter = key, 1
-    while candidate in used:
-        counter += 1
-        candidate = f"{key}-{counter}"
-    used.add(candidate)
-    return candidate
+class _UniqueKeys:
+    """Figure keys made unique in document order: "fig1", "fig1-2", "fig1-3", ...
+
+    The next counter to try is kept per key, so a paper with thousands of figures
+    sharing one key (no id, no href) is not quadratic.
+    """
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+        self.next_counter: dict[str, int] = {}
+
+    def unique(self, key: str) -> str:
+        candidate, counter = key, self.next_counter.get(key, 1)
+        if counter > 1:
+            candidate = f"{key}-{counter}"
+        while candidate in self.used:
+            counter += 1
+            candidate = f"{key}-{counter}"
+        self.used.add(candidate)
+        self.next_counter[key] = counter
+        return candidate
+
+
+class _FolderListings:
+    """Each folder's files by lower-cased name, listed once per paper, not once per figure.
+
+    Only consulted when a name is not found as written, so a folder of thousands of
+    papers is not listed again for every figure of every paper.
+    """
+
+    def __init__(self) -> None:
+        self.listings: dict[Path, dict[str, Path]] = {}
+
+    def by_lower_name(self, directory: Path) -> dict[str, Path]:
+        if directory not in self.listings:
+            try:
+                files = {e.name.lower(): e for e in directory.iterdir() if e.is_file()}
+            except OSError:
+                files = {}
+            self.listings[directory] = files
+        return self.listings[directory]
 
 
 def _load_image(
-    parsed: ParsedPaper, figure: Figure, href: str | None, document: SourceDocument
+    parsed: ParsedPaper,
+    figure: Figure,
+    href: str | None,
+    document: SourceDocument,
+    folders: _FolderListings,
 ) -> Figure:
     """Find the figure's file beside the XML and attach it, or record why not."""
     where = f"{document.display_name} (paper {parsed.paper.pmcid or parsed.paper.doi or 'unknown'})"
@@ -193,7 +234,7 @@ def _load_image(
         )
         return figure
     folder = document.path.parent
-    found, tried = _resolve_image(folder, href)
+    found, tried = _resolve_image(folder, href, folders)
     if found is None:
         reject(
             parsed,
@@ -203,8 +244,12 @@ def _load_image(
             f"(looked for {', '.join(tried)} in {folder})",
         )
         return figure
+    real = resolve_inside(document.corpus_root, found)
+    if isinstance(real, PathRefused):
+        reject(parsed, figure, real.reason, f"{where}: figure {figure.figure_key}: {real.detail}")
+        return figure
     try:
-        data = found.read_bytes()
+        data = real.read_bytes()
     except OSError as exc:
         reject(
             parsed,
@@ -216,11 +261,14 @@ def _load_image(
     return attach_image(parsed, figure, data, f"{where}: figure {figure.figure_key} ({found.name})")
 
 
-def _resolve_image(folder: Path, href: str) -> tuple[Path | None, list[str]]:
+def _resolve_image(
+    folder: Path, href: str, folders: _FolderListings
+) -> tuple[Path | None, list[str]]:
     """Return the image file for `href` and the names tried, in order.
 
     PMC hrefs often lack the extension ("fig1") or differ in case from the packaged
-    file ("FIG1.JPG"); an href must stay inside the XML's folder.
+    file ("FIG1.JPG"); an href must stay inside the XML's folder (and the file it
+    names, once links are followed, inside the corpus: `_load_image` checks).
     """
     relative = PurePosixPath(href.replace("\\", "/"))
     if relative.is_absolute() or ".." in relative.parts:
@@ -232,14 +280,11 @@ def _resolve_image(folder: Path, href: str) -> tuple[Path | None, list[str]]:
     else:
         names += [relative.name + other for other in IMAGE_SUFFIXES]
     directory = folder.joinpath(*relative.parent.parts)
-    try:
-        by_lower = {entry.name.lower(): entry for entry in directory.iterdir() if entry.is_file()}
-    except OSError:
-        by_lower = {}
     for name in names:
         exact = directory / name
         if exact.is_file():
             return exact, names
+        by_lower = folders.by_lower_name(directory)
         if name.lower() in by_lower:
             return by_lower[name.lower()], names
     return None, names

@@ -37,6 +37,7 @@ def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpe
     from chemx.sources.folder import discover
     from chemx.sources.jats import JatsParser
 
+    source = source or SourceSettings()
     if name == "sample":
         folder = sample_corpus_dir()
         documents = discover(folder)
@@ -48,7 +49,8 @@ def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpe
         corpus = Corpus(
             id=node_id(NodeKind.CORPUS, "sample"), parent_id=None, backend="sample", name="sample"
         )
-        return CorpusSpec(corpus, documents, {"jats": JatsParser(source="sample")})
+        sample = JatsParser(source="sample", max_document_mb=source.max_document_mb)
+        return CorpusSpec(corpus, documents, {"jats": sample})
     if name == "pmc_oa":
         raise CorpusError(
             "--corpus pmc_oa (PMC Cloud Service + E-utilities) is not available in this "
@@ -64,9 +66,9 @@ def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpe
         raise CorpusError(
             f"--corpus {name}: the folder holds no .nxml, .xml or .pdf files (searched recursively)"
         )
-    source = source or SourceSettings()
     pdf = REGISTRY.build(BackendKind.PDF, source.pdf, BackendContext(source))
-    parsers: dict[str, DocumentParser] = {"jats": JatsParser(), "pdf": pdf}
+    jats = JatsParser(max_document_mb=source.max_document_mb)
+    parsers: dict[str, DocumentParser] = {"jats": jats, "pdf": pdf}
     resolved = str(folder.resolve())
     corpus = Corpus(
         id=node_id(NodeKind.CORPUS, "folder", resolved),

@@ -17,6 +17,12 @@ def discover(folder: Path) -> list[SourceDocument]:
     skipped. The order is by relative path, so two builds of the same folder visit the
     papers in the same order.
 
+    A symbolic link to a file is listed like the file (a broken link is not): the parser
+    opens it only when it resolves inside `folder` and refuses it as "outside_corpus"
+    otherwise (`chemx.sources._paths`), so the build reports it rather than skipping it
+    in silence. A document's `display_name` is its path relative to `folder`, which is
+    how the parsers know the corpus folder (`SourceDocument.corpus_root`).
+
     Raises:
         NotADirectoryError: When `folder` is not an existing directory.
     """

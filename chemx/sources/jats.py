@@ -19,7 +19,12 @@ from __future__ import annotations
 
 from chemx.records import Paper
 from chemx.sources._assemble import add_paragraphs, paper_node_id, sha256_hex
-from chemx.sources._base import ParsedPaper, SourceDocument, read_document
+from chemx.sources._base import (
+    DEFAULT_MAX_DOCUMENT_MB,
+    ParsedPaper,
+    SourceDocument,
+    read_document,
+)
 from chemx.sources._jats_body import paragraphs
 from chemx.sources._jats_figures import add_figures
 from chemx.sources._jats_meta import read_metadata
@@ -31,20 +36,25 @@ class JatsParser:
 
     backend = "lxml-jats"
 
-    def __init__(self, source: str = "jats") -> None:
+    def __init__(
+        self, source: str = "jats", *, max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB
+    ) -> None:
         """Create a parser.
 
         Args:
             source: The `Paper.source` to record: "jats" for user folders, "sample"
                 when the embedded sample corpus reuses this parser, "pmc_oa" for
                 downloads.
+            max_document_mb: Larger files are rejected as "too_large" unread
+                (`--max-document-mb`).
         """
         self.source = source
+        self.max_document_mb = max_document_mb
 
     def parse(self, document: SourceDocument, corpus_id: str) -> ParsedPaper:
         """Parse `document`; raise `SourceError` when it cannot be read as JATS."""
         name = document.display_name
-        data = read_document(document)
+        data = read_document(document, self.max_document_mb)
         article = find_article(parse_xml(data, name), name)
         meta = read_metadata(article)
         paper = Paper(
@@ -63,5 +73,7 @@ class JatsParser:
         )
         parsed = ParsedPaper(paper=paper)
         figure_ids = add_figures(article, document, parsed, self.backend)
-        add_paragraphs(parsed, paragraphs(article, figure_ids), self.backend)
+        drafts = paragraphs(article, figure_ids)
+        del article, data  # the tree is several times the file: free it before the records
+        add_paragraphs(parsed, drafts, self.backend)
         return parsed

@@ -40,7 +40,16 @@ from chemx.sources._assemble import (
     reject,
     sha256_hex,
 )
-from chemx.sources._base import ParsedPaper, SourceDocument, SourceError, read_document
+from chemx.sources._base import (
+    DEFAULT_MAX_DOCUMENT_MB,
+    ParsedPaper,
+    SourceDocument,
+    SourceError,
+    document_path,
+    read_document,
+)
+from chemx.sources._paths import PathRefused, resolve_inside
+from chemx.sources._sniff import require_pdf
 from chemx.sources.pdf import DOI_PATTERN
 from chemx.text.figure_mentions import split_caption_label
 
@@ -64,7 +73,12 @@ class MineruParser:
     backend = "mineru"
 
     def __init__(
-        self, source: str = "pdf", *, timeout_s: float = 3600.0, executable: str | None = None
+        self,
+        source: str = "pdf",
+        *,
+        timeout_s: float = 3600.0,
+        executable: str | None = None,
+        max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB,
     ) -> None:
         """Create a parser; raise `MineruUnavailableError` if no MinerU CLI is found.
 
@@ -73,6 +87,8 @@ class MineruParser:
             timeout_s: Longest a single document may take; model inference on a CPU
                 can need many minutes per paper.
             executable: Path or name of the CLI; found on PATH when None.
+            max_document_mb: Larger files are rejected as "too_large" unread
+                (`--max-document-mb`).
         """
         found = _find_cli(executable)
         if found is None:
@@ -82,6 +98,7 @@ class MineruParser:
             )
         self.source = source
         self.timeout_s = timeout_s
+        self.max_document_mb = max_document_mb
         self.command = found
 
     @staticmethod
@@ -92,9 +109,10 @@ class MineruParser:
     def parse(self, document: SourceDocument, corpus_id: str) -> ParsedPaper:
         """Run MinerU on `document` and map its output; raise `SourceError` on failure."""
         name = document.display_name
-        data = read_document(document)
+        data = read_document(document, self.max_document_mb)
+        require_pdf(data, name)
         with tempfile.TemporaryDirectory(prefix="chemx-mineru-") as output:
-            self._run(document.path, Path(output), name)
+            self._run(document_path(document), Path(output), name)
             content_list = _find_content_list(Path(output), name)
             return parse_content_list(
                 content_list,
@@ -112,7 +130,12 @@ class MineruParser:
             command += ["-m", "auto"]
         try:
             completed = subprocess.run(  # a fixed argument list, no shell
-                command, capture_output=True, text=True, timeout=self.timeout_s, check=False
+                command,
+                capture_output=True,
+                text=True,
+                timeout=self.timeout_s,
+                check=False,
+                start_new_session=True,  # Ctrl-C to the build must not read as a bad PDF
             )
         except subprocess.TimeoutExpired as exc:
             raise SourceError(
@@ -145,7 +168,8 @@ def parse_content_list(
     MinerU output without the models.
 
     Args:
-        content_list: The JSON file; `img_path` entries are relative to its folder.
+        content_list: The JSON file; `img_path` entries are relative to its folder, and
+            an image that resolves outside that folder is rejected unread.
         document: The PDF it was made from (named in messages and `source_path`).
         corpus_id: Parent of the paper node.
         file_sha256: Hash of the PDF bytes, the paper id when no DOI is found.
@@ -219,17 +243,20 @@ def _add_figure(
         page=page,
     )
     where = f"{parsed.paper.source_path}: page {page} image {figure.figure_key}"
-    path = folder / image_path
-    if not image_path or not path.is_file():
+    path = resolve_inside(folder, folder / image_path) if image_path else None
+    if isinstance(path, Path) and path.is_file():
+        parsed.figures.append(attach_image(parsed, figure, path.read_bytes(), where))
+        return
+    if isinstance(path, PathRefused):
+        reject(parsed, figure, path.reason, f"{where}: MinerU's image file {path.detail}")
+    else:
         reject(
             parsed,
             figure,
             "image_missing",
             f"{where}: MinerU's image file {image_path or '(none given)'} is not in {folder}",
         )
-        parsed.figures.append(figure)
-        return
-    parsed.figures.append(attach_image(parsed, figure, path.read_bytes(), where))
+    parsed.figures.append(figure)
 
 
 def _page(item: dict[str, Any]) -> int:
@@ -275,5 +302,5 @@ def _find_cli(executable: str | None) -> tuple[str, str] | None:
 
 
 def make_parser(context: BackendContext) -> MineruParser:
-    """The ``mineru`` PDF backend (registry factory)."""
-    return MineruParser()
+    """The ``mineru`` PDF backend (registry factory); `context.settings` is `SourceSettings`."""
+    return MineruParser(max_document_mb=context.settings.max_document_mb)

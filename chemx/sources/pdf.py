@@ -7,7 +7,8 @@ drawings (ChemDraw pasted into Word), not embedded images, so a caption with no
 raster image next to it gets the drawings between it and the text above it, rendered
 to PNG.
 
-Whole-document failures raise `SourceError`: "pdf_encrypted" (needs a password),
+Whole-document failures raise `SourceError`: "not_a_pdf" (no PDF header: an HTML login
+page saved as .pdf, say, named for what it is), "pdf_encrypted" (needs a password),
 "pdf_no_text" (a scan without a text layer: OCR it first) and "pdf_corrupt".
 
 This module is the parser; the work is in private modules beside it: `_pdf_pages`
@@ -34,7 +35,13 @@ from chemx.sources._assemble import (
     reject,
     sha256_hex,
 )
-from chemx.sources._base import ParsedPaper, SourceDocument, SourceError, read_document
+from chemx.sources._base import (
+    DEFAULT_MAX_DOCUMENT_MB,
+    ParsedPaper,
+    SourceDocument,
+    SourceError,
+    read_document,
+)
 from chemx.sources._pdf_figures import (
     Graphic,
     PageFigures,
@@ -45,6 +52,7 @@ from chemx.sources._pdf_figures import (
 )
 from chemx.sources._pdf_pages import Box, Page, open_pdf, read_page
 from chemx.sources._pdf_text import paragraphs
+from chemx.sources._sniff import require_pdf
 from chemx.text.figure_mentions import split_caption_label
 
 DOI_PATTERN = re.compile(r"\b10\.\d{4,9}/[^\s\"<>]+")
@@ -62,6 +70,7 @@ class PdfParser:
         min_chars_per_page: int = 50,
         min_image_side: int = 50,
         render_dpi: int = 150,
+        max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB,
     ) -> None:
         """Create a parser.
 
@@ -72,8 +81,11 @@ class PdfParser:
             min_image_side: Embedded images narrower or shorter than this many pixels
                 are icons or rules, not figures.
             render_dpi: Resolution for vector figures rendered to PNG.
+            max_document_mb: Larger files are rejected as "too_large" unread
+                (`--max-document-mb`).
         """
         self.source = source
+        self.max_document_mb = max_document_mb
         self.min_chars_per_page = min_chars_per_page
         self.min_image_side = min_image_side
         self.render_dpi = render_dpi
@@ -81,7 +93,8 @@ class PdfParser:
     def parse(self, document: SourceDocument, corpus_id: str) -> ParsedPaper:
         """Parse `document`; raise `SourceError` when it has no usable text."""
         name = document.display_name
-        data = read_document(document)
+        data = read_document(document, self.max_document_mb)
+        require_pdf(data, name)
         with open_pdf(data, name) as pdf:
             pages = [read_page(pdf, page, name) for page in pdf]
             self._check_text_layer(pages, name)
@@ -249,5 +262,5 @@ def _find_doi(page: Page, metadata: dict[str, str]) -> str | None:
 
 
 def make_parser(context: BackendContext) -> PdfParser:
-    """The ``pymupdf`` PDF backend (registry factory)."""
-    return PdfParser()
+    """The ``pymupdf`` PDF backend (registry factory); `context.settings` is `SourceSettings`."""
+    return PdfParser(max_document_mb=context.settings.max_document_mb)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import shutil
 import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -120,8 +121,16 @@ def recognise_smiles(
             command += ["-r", str(resolution_dpi)]
         command.append(str(image_path))
         try:
+            # Its own session: a Ctrl-C to the build's process group must not reach OSRA,
+            # whose exit on SIGINT (status 2, no message) reads like a failure on the crop
+            # and would be cached as one. The build stops itself; OSRA finishes or times out.
             done = subprocess.run(
-                command, capture_output=True, text=True, timeout=timeout_s, check=False
+                command,
+                capture_output=True,
+                text=True,
+                timeout=timeout_s,
+                check=False,
+                start_new_session=True,
             )
         except subprocess.TimeoutExpired:
             return SmilesResult(
@@ -212,16 +221,25 @@ class OcsrReader(Protocol):
         ...
 
 
+TIMEOUT_ENV = "CHEMX_OSRA_TIMEOUT_S"
+"""Overrides `OSRA_TIMEOUT_S` (a slow or loaded machine; tests make it tiny)."""
+
+
+def _timeout_from_env() -> float:
+    return float(os.environ.get(TIMEOUT_ENV, OSRA_TIMEOUT_S))
+
+
 @dataclass(frozen=True)
 class OsraReader:
     """OSRA on each crop (`recognise_smiles`)."""
 
     backend: str = OSRA_BACKEND
     note: str = ""
+    timeout_s: float = field(default_factory=_timeout_from_env)
 
     def read(self, crop: Image.Image) -> SmilesResult:
         """See `recognise_smiles`."""
-        return recognise_smiles(crop)
+        return recognise_smiles(crop, timeout_s=self.timeout_s)
 
 
 @dataclass(frozen=True)

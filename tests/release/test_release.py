@@ -15,8 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from chemx.cli import app
+from chemx.provenance import BuildStatus, ProvenanceStore, begin_build, end_build, last_build
 from chemx.release import DateRange, validate, write_release
 from chemx.release.schema import COLUMNS, DATA_FILE, arrow_schema
+from tests.cli._folders import read_only
 from tests.generation.fixtures import SampleBuild
 
 if TYPE_CHECKING:
@@ -75,6 +77,20 @@ def test_the_release_validates(released: Path, encoder: SentenceEncoder) -> None
     assert report.ok, [(c.name, c.message) for c in report.checks if not c.ok]
     assert report.check("answer_balance").message.count("p =") == 1
     assert not report.check("answer_balance").skipped
+    items = json.loads((released / "release.json").read_text())["items"]
+    assert report.check("images").message == f"{items} images decode"
+    assert report.check("complete").message == "the store's last build finished"
+
+
+def test_the_sample_build_is_recorded_as_finished(
+    released: Path, sample_build: SampleBuild
+) -> None:
+    with ProvenanceStore(sample_build.out, readonly=True) as store:
+        build = last_build(store)
+    assert build is not None and build.complete
+    manifest = json.loads((released / "release.json").read_text())
+    assert manifest["build"] == {"complete": True, "status": "finished"}
+    assert "Partial release" not in (released / "README.md").read_text()
 
 
 def rewrite(folder: Path, change: Callable[[list[dict[str, Any]]], None]) -> None:
@@ -187,3 +203,144 @@ def test_cli_release_and_validate(
         ],
     )
     assert wrong.exit_code == 2
+
+
+@pytest.fixture(scope="module")
+def interrupted_store(tmp_path_factory: pytest.TempPathFactory, sample_build: SampleBuild) -> Path:
+    """A copy of the sample store whose last build was then interrupted."""
+    folder = tmp_path_factory.mktemp("interrupted") / "store"
+    shutil.copytree(sample_build.out, folder)
+    with ProvenanceStore(folder) as store:
+        build_id = begin_build(store, "sample", {"corpus": "sample"})
+        end_build(store, build_id, BuildStatus.INTERRUPTED, "SIGTERM after 7 of 12 documents")
+    return folder
+
+
+def test_a_partial_release_says_so_everywhere(
+    interrupted_store: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    encoder: SentenceEncoder,
+) -> None:
+    monkeypatch.setattr("chemx.grounding.encoder.load_encoder", lambda device="cpu": encoder)
+    runner = CliRunner()
+    target = tmp_path / "partial"
+    command = ["release", "--store", str(interrupted_store), "--out", str(target)]
+    refused = runner.invoke(app, command)
+    assert refused.exit_code == 2 and not target.exists()
+    assert "was interrupted: SIGTERM after 7 of 12 documents" in refused.output
+    assert "--allow-partial" in refused.output
+
+    result = runner.invoke(app, [*command, "--allow-partial", "--json"])
+    assert result.exit_code == 0, result.output
+    why = "build 2 (corpus sample) was interrupted: SIGTERM after 7 of 12 documents"
+    assert result.stderr.strip() == f"partial release: {why}"
+    build = {
+        "complete": False,
+        "status": "interrupted",
+        "build_id": 2,
+        "detail": "SIGTERM after 7 of 12 documents",
+        "why": why,
+    }
+    assert json.loads(result.stdout)["build"] == build
+    assert json.loads((target / "release.json").read_text())["build"] == build
+    card = (target / "README.md").read_text()
+    assert f"> **Partial release.** {why[0].upper()}{why[1:]}." in card
+    records = [json.loads(p.read_text()) for p in (target / "provenance").glob("*.json")]
+    assert records and all(record["partial_build"] == build for record in records)
+
+    report = validate(target, encoder=encoder)
+    assert [c.name for c in report.checks if not c.ok] == ["complete"]
+    assert report.check("complete").message == f"partial release: {why}"
+    checked = runner.invoke(app, ["validate", str(target)])
+    assert checked.exit_code == 1 and "partial release" in checked.output
+
+
+def test_an_unlisted_file_anywhere_fails(
+    released: Path, tmp_path: Path, encoder: SentenceEncoder
+) -> None:
+    copy = tampered(released, tmp_path)
+    (copy / "notes.txt").write_text("added after the release")
+    (copy / "data" / "extra").mkdir()
+    (copy / "data" / "extra" / "more.parquet").write_bytes(b"PAR1")
+    report = validate(copy, encoder=encoder)
+    assert [c.name for c in report.checks if not c.ok] == ["files"]
+    assert report.check("files").problems == [
+        "data/extra/more.parquet is not in checksums.sha256",
+        "notes.txt is not in checksums.sha256",
+    ]
+
+
+def test_a_corrupt_image_fails_with_its_item_id(
+    released: Path, tmp_path: Path, encoder: SentenceEncoder
+) -> None:
+    copy = tampered(released, tmp_path)
+    victims: list[str] = []
+
+    def corrupt_image(rows: list[dict[str, Any]]) -> None:
+        rows[0]["image"]["bytes"] = rows[0]["image"]["bytes"][:60]  # a truncated PNG
+        rows[1]["image"]["bytes"] = b""
+        victims.extend([rows[0]["id"], rows[1]["id"]])
+
+    rewrite(copy, corrupt_image)
+    report = validate(copy, encoder=encoder)
+    images = report.check("images")
+    assert not images.ok and len(images.problems) == 2
+    assert images.problems[0].startswith(f"{victims[0]}: ")
+    assert images.problems[1] == f"{victims[1]}: no image bytes"
+    assert report.check("one_answer").ok and report.check("provenance").ok
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b"PAR1 this is not a parquet file PAR1"], ids=["empty", "garbage"]
+)
+def test_a_corrupt_parquet_is_a_failed_check(
+    released: Path,
+    tmp_path: Path,
+    content: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    encoder: SentenceEncoder,
+) -> None:
+    monkeypatch.setattr("chemx.grounding.encoder.load_encoder", lambda device="cpu": encoder)
+    copy = tampered(released, tmp_path)
+    (copy / DATA_FILE).write_bytes(content)
+    report = validate(copy, encoder=encoder)
+    schema = report.check("schema")
+    assert not schema.ok and "\n" not in schema.message
+    assert schema.message.startswith(f"{DATA_FILE} is not a readable parquet file: ")
+    assert f"{DATA_FILE} does not match its checksum" in report.check("files").message
+    result = CliRunner().invoke(app, ["validate", str(copy)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+
+
+def test_damaged_checksum_files_are_failed_checks(
+    released: Path, tmp_path: Path, encoder: SentenceEncoder
+) -> None:
+    copy = tampered(released, tmp_path)
+    (copy / "combined.sha256").write_bytes(b"")
+    listing = (copy / "checksums.sha256").read_bytes()
+    (copy / "checksums.sha256").write_bytes(listing + b"0" * 64 + b"  ../outside.txt\nnot a line\n")
+    problems = validate(copy, encoder=encoder).check("files").problems
+    lines = len(listing.splitlines())
+    assert problems == [
+        f"checksums.sha256 line {lines + 1} names a path outside the release",
+        f"checksums.sha256 line {lines + 2} is not 'SHA256  PATH'",
+        "checksums.sha256 does not match combined.sha256",
+    ]
+    (copy / "checksums.sha256").write_bytes(b"\xff\xfe not UTF-8")
+    files = validate(copy, encoder=encoder).check("files")
+    assert files.problems[0].startswith("checksums.sha256 is unreadable: ")
+
+
+def test_release_into_a_read_only_folder_is_one_line(
+    sample_build: SampleBuild, tmp_path: Path
+) -> None:
+    with read_only(tmp_path / "ro") as folder:
+        result = CliRunner().invoke(
+            app, ["release", "--store", str(sample_build.out), "--out", str(folder / "release")]
+        )
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"error: cannot write the release into {folder / 'release'}: ")
+    assert "choose another --out or make that folder writable" in lines[0]

@@ -60,3 +60,15 @@ def test_realworld_fixtures_are_found() -> None:
 def test_parsers_implement_the_document_parser_protocol() -> None:
     parsers: list[DocumentParser] = [JatsParser(), JatsParser(source="sample"), PdfParser()]
     assert [parser.backend for parser in parsers] == ["lxml-jats", "lxml-jats", "pymupdf"]
+
+
+def test_linked_documents_are_listed_so_that_the_build_can_report_them(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    touch(tmp_path / "outside.nxml")
+    touch(corpus / "real.nxml")
+    (corpus / "out.nxml").symlink_to(tmp_path / "outside.nxml")
+    (corpus / "alias.nxml").symlink_to(corpus / "real.nxml")
+    (corpus / "dangling.nxml").symlink_to(tmp_path / "nowhere.nxml")
+    documents = discover(corpus)
+    assert [d.display_name for d in documents] == ["alias.nxml", "out.nxml", "real.nxml"]
+    assert {d.corpus_root for d in documents} == {corpus}

@@ -278,6 +278,53 @@ def test_truncated_xml(tmp_path: Path) -> None:
     assert failure.reason == "xml_malformed"
     assert "truncated.nxml" in failure.detail
     assert "line" in failure.detail and "column" in failure.detail
+    assert "a truncated download looks like this" in failure.detail
+
+
+def billion_laughs(levels: int = 9) -> bytes:
+    entities = ['<!ENTITY lol0 "lol">'] + [
+        f'<!ENTITY lol{level} "{f"&lol{level - 1};" * 10}">' for level in range(1, levels + 1)
+    ]
+    article = JATS_TEMPLATE.replace("{body}", f"<p>&lol{levels};</p>")
+    doctype = f"<!DOCTYPE article [{' '.join(entities)}]>\n<article "
+    return article.replace("<article ", doctype, 1).encode()
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("laughs.nxml", billion_laughs()),
+        (
+            "loop.nxml",
+            b'<?xml version="1.0"?><!DOCTYPE article [<!ENTITY a "&b;"><!ENTITY b "&a;">]>'
+            b"<article><body><p>&a;</p></body></article>",
+        ),
+    ],
+)
+def test_entity_amplification_is_named_not_called_truncated(
+    tmp_path: Path, name: str, data: bytes
+) -> None:
+    failure = error(raw_document(tmp_path, data, name))
+    assert failure.reason == "xml_entity_amplification"
+    assert failure.detail.startswith(f"{name}: at line ")
+    assert "'billion laughs' pattern" in failure.detail
+    assert "truncated download looks like" not in failure.detail
+
+
+def test_excessive_nesting_is_named_not_called_truncated(tmp_path: Path) -> None:
+    body = "<p>" + "<italic>" * 300 + "deep" + "</italic>" * 300 + "</p>"
+    data = JATS_TEMPLATE.replace("{body}", body).encode()
+    failure = error(raw_document(tmp_path, data, "deep.nxml"))
+    assert failure.reason == "xml_too_deep"
+    assert "nested more than 256 deep" in failure.detail
+    assert "not a truncated download" in failure.detail
+
+
+def test_a_text_node_over_the_parser_limit_is_named(tmp_path: Path) -> None:
+    body = "<p>" + "a" * 10_500_000 + "</p>"  # libxml2 refuses a text node over 10 MB
+    failure = error(raw_document(tmp_path, JATS_TEMPLATE.replace("{body}", body).encode()))
+    assert failure.reason == "xml_over_limit"
+    assert "safety limit" in failure.detail
 
 
 def test_latin1_without_declaration(tmp_path: Path) -> None:

@@ -203,3 +203,40 @@ def test_failing_cli_is_a_source_error(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert caught.value.reason == "mineru_failed"
     assert "paper.pdf" in caught.value.detail
     assert "status 3" in caught.value.detail and "CUDA out of memory" in caught.value.detail
+
+
+def test_an_image_outside_the_output_folder_is_rejected_unread(tmp_path: Path) -> None:
+    outside = tmp_path / "private.jpg"
+    outside.write_bytes(image_bytes(fmt="JPEG"))
+    items = [
+        {"type": "text", "text": "Title", "text_level": 1, "page_idx": 0},
+        {"type": "image", "img_path": "images/link.jpg", "page_idx": 0},
+        {"type": "image", "img_path": "../../../private.jpg", "page_idx": 0},
+        {"type": "image", "img_path": str(outside), "page_idx": 0},
+        {"type": "image", "img_path": "images/aa11.jpg", "page_idx": 0},
+    ]
+    content_list = write_output(tmp_path / "out", items)
+    (content_list.parent / "images" / "link.jpg").symlink_to(outside)
+    parsed = parse_content_list(
+        content_list, pdf_document(tmp_path), CORPUS_ID, file_sha256="0" * 64
+    )
+    assert [r.reason for r in parsed.rejections] == ["outside_corpus"] * 3
+    assert "is a symbolic link to " + str(outside.resolve()) in parsed.rejections[0].detail
+    assert "leads up and out to " + str(outside.resolve()) in parsed.rejections[1].detail
+    assert f"image file {outside} is {outside.resolve()}, outside" in parsed.rejections[2].detail
+    assert [f.image_sha256 is not None for f in parsed.figures] == [False, False, False, True]
+    assert len(parsed.images) == 1
+
+
+def test_a_non_pdf_is_refused_before_mineru_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = install_fake_cli(tmp_path, "mineru", tmp_path / "prepared")
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    path = tmp_path / "login.pdf"
+    path.write_bytes(b"<html><head><title>Log in</title></head></html>")
+    with pytest.raises(SourceError) as caught:
+        MineruParser().parse(SourceDocument(path, "pdf", "login.pdf"), CORPUS_ID)
+    assert caught.value.reason == "not_a_pdf"
+    assert "an HTML page titled 'Log in'" in caught.value.detail
+    assert not log.exists()

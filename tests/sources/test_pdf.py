@@ -217,10 +217,54 @@ def test_pdf_with_only_an_image_has_no_text(tmp_path: Path) -> None:
 
 def test_corrupt_pdf(tmp_path: Path) -> None:
     path = tmp_path / "garbage.pdf"
-    path.write_bytes(os.urandom(4096))
+    path.write_bytes(b"%PDF-1.7\n" + os.urandom(4096))  # a PDF header, then garbage
     failure = error(SourceDocument(path=path, format="pdf", display_name=path.name))
     assert failure.reason == "pdf_corrupt"
     assert "garbage.pdf" in failure.detail
+
+
+@pytest.mark.parametrize(
+    ("data", "looks_like"),
+    [
+        (
+            b"<!DOCTYPE html>\n<html><head><title>Sign in &amp; read</title></head>"
+            b"<body><form>Institutional login</form></body></html>",
+            "not a PDF (no %PDF- header) but an HTML page titled 'Sign in & read': probably a "
+            "login or error page saved instead of the PDF; download the PDF itself again",
+        ),
+        (
+            b"\n  <html>\n<body>Access denied</body></html>",
+            "not a PDF (no %PDF- header) but an HTML page: probably a login or error page "
+            "saved instead of the PDF; download the PDF itself again",
+        ),
+        (
+            b'<?xml version="1.0"?><article><front/></article>',
+            "an XML file: if it is a JATS article, give it the .nxml or .xml suffix",
+        ),
+        (b"\x89PNG\r\n\x1a\n" + bytes(200), "but a PNG image"),
+        (b"\x1f\x8b\x08\x00" + bytes(200), "a gzip archive (a PMC OA package .tar.gz?)"),
+        ("Résumé of the paper\nline two\n".encode(), "but plain text"),
+        (bytes(range(256)) * 4, "but unrecognised binary data (a broken download?)"),
+    ],
+)
+def test_a_file_that_is_not_a_pdf_is_named_for_what_it_is(
+    tmp_path: Path, data: bytes, looks_like: str
+) -> None:
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(data)
+    failure = error(SourceDocument(path=path, format="pdf", display_name=path.name))
+    assert failure.reason == "not_a_pdf"
+    assert failure.detail.startswith("paper.pdf: not a PDF (no %PDF- header) but ")
+    assert looks_like in failure.detail
+    assert "OCR" not in failure.detail
+
+
+def test_a_header_after_some_junk_is_still_a_pdf(tmp_path: Path) -> None:
+    pdf = new_pdf()
+    add_text_page(pdf)
+    document = save(pdf, tmp_path)
+    document.path.write_bytes(b"junk from a mailer\n" + document.path.read_bytes())
+    assert parse(document).paper.doi == "10.5555/chemx.test.42"
 
 
 def test_empty_pdf_file(tmp_path: Path) -> None:

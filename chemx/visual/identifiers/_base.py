@@ -42,6 +42,10 @@ class IdentifierExtractor(Protocol):
         crops: Sequence[Crop],
         segmentation: Segmentation,
         caption: str = "",
+        figure_id: str = "",
     ) -> list[IdentifierResult]:
-        """One result per crop, in the same order; the caption is context for VLMs."""
+        """One result per crop, in the same order; the caption is context for VLMs.
+
+        `figure_id` names the figure in logs and model-call records.
+        """
         ...

@@ -92,6 +92,7 @@ class LabelOcr:
         crops: Sequence[Crop],
         segmentation: Segmentation,
         caption: str = "",
+        figure_id: str = "",
     ) -> list[IdentifierResult]:
         """One result per crop, in order: the label read nearest it, or None with why.
 

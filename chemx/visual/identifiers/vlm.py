@@ -69,6 +69,7 @@ class VlmIdentifierExtractor:
         crops: Sequence[Crop],
         segmentation: Segmentation,
         caption: str = "",
+        figure_id: str = "",
     ) -> list[IdentifierResult]:
         """One VLM call per crop (cached in the store), answers normalised like OCR's."""
         results = []
@@ -80,7 +81,7 @@ class VlmIdentifierExtractor:
                 [message],
                 IdentifierAnswer,
                 template=self.template,
-                node_id=None,
+                node_id=f"{figure_id or 'figure'} crop {list(crop.box)}",
                 sampling=Sampling(temperature=0.0),
             )
             if not result.ok:

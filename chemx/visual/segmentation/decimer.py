@@ -83,6 +83,7 @@ def _run_worker(python: str, args: list[str], timeout: float) -> dict[str, Any]:
         text=True,
         timeout=timeout,
         check=False,
+        start_new_session=True,  # Ctrl-C to the build must not read as a failed figure
     )
     if completed.returncode != 0:
         tail = completed.stderr.strip().splitlines()[-5:]
