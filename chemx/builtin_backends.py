@@ -149,5 +149,23 @@ BUILTIN_BACKENDS: tuple[BuiltinBackend, ...] = (
         "the judge role, scorings with shuffled options",
         role="judge",
     ),
+    BuiltinBackend(
+        "evaluation",
+        "openai",
+        "chemx.evaluation.backends.openai:make_openai_backend",
+        "an OpenAI-compatible server (vllm serve, the OpenAI API, llama.cpp): --base-url",
+    ),
+    BuiltinBackend(
+        "evaluation",
+        "vllm",
+        "chemx.evaluation.backends.vllm:make_vllm_backend",
+        "the vLLM offline engine on a local GPU (pip install vllm)",
+    ),
+    BuiltinBackend(
+        "evaluation",
+        "baseline",
+        "chemx.evaluation.backends.baseline:make_baseline_backend",
+        "no model: --model random, always-A or a shortcut (longest, option-only, ...)",
+    ),
 )
 """In registration order: within a kind, the first is the offline default."""

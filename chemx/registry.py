@@ -64,6 +64,7 @@ PROTOCOLS: dict[BackendKind, str] = {
     BackendKind.QC2: "chemx.qc.qc2_backends:Qc2Backend",
     BackendKind.GENERATOR: "chemx.generation.backends:Generator",
     BackendKind.JUDGE: "chemx.qc.judge:Judge",
+    BackendKind.EVALUATION: "chemx.evaluation.backends._base:EvaluationBackend",
 }
 """The Protocol each kind's backends satisfy ("module:attr", imported on demand)."""
 

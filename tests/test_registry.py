@@ -59,10 +59,8 @@ def toy_segmenter() -> Iterator[str]:
         REGISTRY.unregister(BackendKind.SEGMENTER, "toy")
 
 
-def test_every_kind_but_evaluation_has_backends_and_a_protocol() -> None:
+def test_every_kind_has_backends_and_a_protocol() -> None:
     for kind in BackendKind:
-        if kind is BackendKind.EVALUATION:
-            continue  # arrives with the evaluation module
         assert REGISTRY.names(kind), kind
         assert protocol_of(kind) is not None, kind
 

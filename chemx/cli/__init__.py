@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from chemx.cli import _build, _inspect, _release
+from chemx.cli import _build, _eval, _inspect, _release, _report
 from chemx.cli._classifier import classifier_app
 from chemx.cli._common import errors, user_errors
+from chemx.cli._errors import errors_app
 
 app = typer.Typer(
     name="chemx",
@@ -25,7 +26,10 @@ app.command("audit")(user_errors(_inspect.audit))
 app.command("papers")(user_errors(_inspect.papers))
 app.command("release")(user_errors(_release.release))
 app.command("validate")(user_errors(_release.validate))
+app.command("eval")(user_errors(_eval.eval_))
 app.add_typer(classifier_app, name="classifier")
+app.command("report")(user_errors(_report.report))
+app.add_typer(errors_app, name="errors")
 
 BUG_HINT = (
     "this is a bug in chemx, not something you did: please report it with the traceback "

@@ -3,10 +3,11 @@
 A role is either configured (an OpenAI-compatible endpoint in the models TOML) or runs on
 its offline backend; `ModelsConfig.is_configured` says which. Calls return a validated
 answer (`CallOk`) or an explicit failure (`CallFailed`), each with the `ModelCall` to write
-to the provenance store with its node.
+to the provenance store with its node; `ModelClient.complete_text` returns free-text
+samples (`TextResult`) for the model under evaluation.
 """
 
-from chemx.models.cache import MemoryCache, ResponseCache, request_key
+from chemx.models.cache import MemoryCache, ResponseCache, SqliteCache, request_key
 from chemx.models.client import ModelClient
 from chemx.models.config import (
     EVALUATED_ROLE,
@@ -30,6 +31,7 @@ from chemx.models.local import (
 from chemx.models.messages import ImagePart, Message, Sampling
 from chemx.models.protocol import ModelCaller
 from chemx.models.results import CallFailed, CallOk, CallResult, FailureKind, ModelCallFailed
+from chemx.models.text import TextResult, TextSample
 
 __all__ = [
     "EVALUATED_ROLE",
@@ -57,7 +59,10 @@ __all__ = [
     "RoleConfig",
     "RoleNotConfigured",
     "Sampling",
+    "SqliteCache",
     "StructuredOutput",
+    "TextResult",
+    "TextSample",
     "llama_server_command",
     "request_key",
 ]

@@ -6,16 +6,19 @@ output schema, structured-output mode and template hash. The API key is not part
 it: the same request with another key is the same request. The same hash is recorded
 as `ModelCall.request_hash`, so a call in the store can be matched to its cached answer.
 
-The production cache is the provenance store (`response_cache` table); tests may use
-`MemoryCache`. Only validated answers are cached, never failures.
+The production cache is the provenance store (`response_cache` table); an evaluation
+run keeps its own in its folder (`SqliteCache`); tests may use `MemoryCache`. Only
+validated answers are cached, never failures.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from chemx.models.messages import Message
@@ -61,6 +64,51 @@ class MemoryCache:
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
+
+
+class SqliteCache:
+    """A response cache in one SQLite file: an evaluation run's ``responses.sqlite``.
+
+    Thread-safe (the client reads and writes it from worker threads); every put is
+    committed at once, so a run killed at any point keeps every answer it was given.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS response_cache (key TEXT PRIMARY KEY, response TEXT)"
+        )
+
+    def cache_get(self, key: str) -> str | None:
+        """The stored response for `key`, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT response FROM response_cache WHERE key = ?", (key,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def cache_put(self, key: str, response: str) -> None:
+        """Store `response` under `key` unless already there."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR IGNORE INTO response_cache (key, response) VALUES (?, ?)",
+                (key, response),
+            )
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> SqliteCache:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def request_key(

@@ -45,6 +45,7 @@ from chemx.models.config import ModelsConfig, RoleConfig
 from chemx.models.messages import Message, Sampling
 from chemx.models.results import CallFailed, CallOk, CallResult, FailureKind
 from chemx.models.retry import MalformedResponse, is_transient, wait_retry_after
+from chemx.models.text import TextCall, TextResult
 from chemx.prompts import PromptTemplate
 
 T = TypeVar("T", bound=BaseModel)
@@ -104,6 +105,7 @@ class ModelClient:
             weakref.WeakKeyDictionary()
         )
         self._states_lock = threading.Lock()
+        self._unbatched: set[tuple[str, str]] = set()  # endpoints that refuse n > 1
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: threading.Thread | None = None
         self._loop_lock = threading.Lock()
@@ -181,6 +183,28 @@ class ModelClient:
             self.complete(
                 role, messages, output, template=template, node_id=node_id, sampling=sampling
             )
+        )
+
+    async def complete_text(
+        self,
+        role: str,
+        messages: Sequence[Message],
+        *,
+        n: int = 1,
+        sampling: Sampling | None = None,
+        template: PromptTemplate | None = None,
+        node_id: str | None = None,
+    ) -> TextResult:
+        """Ask `role`'s endpoint for `n` free-text answers (`chemx.models.text`).
+
+        Same retries, in-flight bound, cache (keyed with `n`) and scrubbing as `complete`;
+        every sampling field is sent; ``n > 1`` falls back to one request per sample
+        (seeds ``seed + t``) on an endpoint that does not return `n` choices at once.
+        """
+        config = self.config.role(role)
+        call = TextCall(role, config, self._send, self.cache, self._scrub, self._unbatched)
+        return await call.run(
+            messages, n=n, sampling=sampling or Sampling(), template=template, node_id=node_id
         )
 
     async def aclose(self) -> None:
