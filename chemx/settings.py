@@ -9,11 +9,12 @@ start-up with the closest names, never 40 minutes into a build.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, field_validator
 from pydantic_core import core_schema
 
 from chemx.registry import REGISTRY, BackendKind
@@ -138,6 +139,94 @@ class SourceSettings(StageSettings):
     )
 
 
+PUBLICATION_DATE = re.compile(
+    r"(?P<year>\d{4})(?:[-/](?P<month>\d{1,2})(?:[-/](?P<day>\d{1,2}))?)?"
+)
+"""`--published-after/--published-before`: YYYY, YYYY-MM or YYYY-MM-DD (or with slashes)."""
+
+
+class PmcSettings(StageSettings):
+    """`--corpus pmc_oa`: which PubMed Central open-access papers to fetch, and from where.
+
+    The search runs on NCBI E-utilities, the files come from the PMC Cloud Service
+    bucket (or a local copy of it, `--mirror`); see `chemx.sources.pmc`.
+    """
+
+    query: str | None = Field(
+        default=None,
+        description="--corpus pmc_oa: E-utilities search terms on PMC, e.g. "
+        "'catalysis[Abstract] AND chemistry'; 'open access[filter]' is added.",
+    )
+    email: str | None = Field(
+        default=None,
+        description="Contact e-mail sent to NCBI with every E-utilities request "
+        "(default: $CHEMX_NCBI_EMAIL). An API key is read from $NCBI_API_KEY.",
+    )
+    published_after: str | None = Field(
+        default=None, description="Only papers published on or after YYYY[-MM[-DD]]."
+    )
+    published_before: str | None = Field(
+        default=None, description="Only papers published on or before YYYY[-MM[-DD]]."
+    )
+    sjr_table: Path | None = Field(
+        default=None,
+        description="SCImago journal-rank CSV export (scimagojr YYYY.csv): keep papers whose "
+        "journal has SJR >= --sjr-min.",
+    )
+    sjr_min: float = Field(
+        default=2.0, ge=0, description="With --sjr-table: the lowest journal SJR kept."
+    )
+    sjr_year: int | None = Field(
+        default=None,
+        ge=1990,
+        le=2100,
+        description="With --sjr-table: the table's year (default: read from its file name).",
+    )
+    max_papers: int | None = Field(
+        default=None,
+        ge=1,
+        description="--corpus pmc_oa: take at most this many papers that pass the filters, "
+        "in search order.",
+    )
+    mirror: Path | None = Field(
+        default=None,
+        description="Local copy of the PMC bucket (same layout); articles missing from it are "
+        "downloaded into it. Default: OUT/pmc.",
+    )
+    eutils_url: str = Field(
+        default="https://eutils.ncbi.nlm.nih.gov/entrez/eutils/",
+        description="E-utilities base URL.",
+    )
+    pmc_url: str = Field(
+        default="https://pmc-oa-opendata.s3.amazonaws.com",
+        description="PMC Cloud Service bucket URL (anonymous HTTPS).",
+    )
+
+    @field_validator("published_after", "published_before")
+    @classmethod
+    def _date(cls, value: str | None) -> str | None:
+        if value is not None and not PUBLICATION_DATE.fullmatch(value.strip()):
+            raise ValueError(f"{value!r} is not a date; write YYYY, YYYY-MM or YYYY-MM-DD")
+        return value.strip() if value is not None else None
+
+    @field_validator("sjr_table")
+    @classmethod
+    def _table_exists(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.expanduser().is_file():
+            raise ValueError(
+                f"{value} is not a file; download the CSV from "
+                "https://www.scimagojr.com/journalrank.php (Download data)"
+            )
+        return value.expanduser() if value is not None else None
+
+    @field_validator("eutils_url", "pmc_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not value.startswith(("https://", "http://")):
+            raise ValueError(f"{value!r} is not an http(s) URL")
+        return value
+
+
 class BuildSettings(BaseModel):
     """Everything `chemx build` was asked to do, validated before any work starts."""
 
@@ -156,6 +245,7 @@ class BuildSettings(BaseModel):
         default_factory=dict, description="Overrides such as {'identifier.model': 'gpt-4o'}."
     )
     source: SourceSettings = Field(default_factory=SourceSettings)
+    pmc: PmcSettings = Field(default_factory=PmcSettings)
     visual: VisualSettings = Field(default_factory=VisualSettings)
     grounding: GroundingSettings = Field(default_factory=GroundingSettings)
     generation: GenerationSettings = Field(default_factory=GenerationSettings)
@@ -179,6 +269,7 @@ class BuildSettings(BaseModel):
 
 STAGE_SETTINGS: dict[str, type[StageSettings]] = {
     "source": SourceSettings,
+    "pmc": PmcSettings,
     "visual": VisualSettings,
     "grounding": GroundingSettings,
     "generation": GenerationSettings,
@@ -191,6 +282,7 @@ __all__ = [
     "BuildSettings",
     "GenerationSettings",
     "GroundingSettings",
+    "PmcSettings",
     "SourceSettings",
     "StageName",
     "StageSettings",

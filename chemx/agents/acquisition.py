@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.decisions import reject
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.records import Gate, NodeKind, SourceFile
+from chemx.records import Corpus, Gate, NodeKind, SourceFile
 from chemx.sources import (
     UNREAD_REASONS,
     DocumentParser,
     ParsedPaper,
+    Rejection,
     SourceDocument,
     SourceError,
 )
@@ -90,6 +91,29 @@ class AcquisitionAgent:
         batch.decisions.append(reject(source.id, Gate.ACQUISITION, reason, detail, backend))
         self.store.write(batch)
         return AcquisitionResult(paper_id=None, source_id=source.id, reason=reason, counts={})
+
+
+def corpus_batch(corpus: Corpus, refused: Sequence[Rejection] = ()) -> WriteBatch:
+    """The corpus root, and the documents its source refused before any parser saw them.
+
+    A PMC paper that is retracted or not openly licensed is refused at selection
+    (`chemx.sources.pmc`); it is stored like an unreadable file: a rejected source node
+    with the acquisition gate's reason, so `chemx audit` shows it.
+    """
+    batch = WriteBatch()
+    batch.add(corpus)
+    for rejection in refused:
+        batch.add(rejection.node)
+        batch.decisions.append(
+            reject(
+                rejection.node.id,
+                Gate.ACQUISITION,
+                rejection.reason,
+                rejection.detail,
+                rejection.node.backend,
+            )
+        )
+    return batch
 
 
 def _batch_for(parsed: ParsedPaper, backend: str) -> WriteBatch:

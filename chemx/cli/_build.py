@@ -118,8 +118,15 @@ def build(
     writable_folder(out)
     from chemx.pipeline.build import run_build
 
-    with sigterm_as_interrupt(), store_errors(out):
-        report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
+    try:
+        with sigterm_as_interrupt(), store_errors(out):
+            report = run_build(settings) if as_json else _run_with_progress(settings, run_build)
+    except KeyboardInterrupt:  # before any paper ran: loading models, fetching from PMC
+        errors.print(
+            "interrupted before the papers were built; nothing is lost (downloads resume): "
+            "run the same command again"
+        )
+        raise typer.Exit(130) from None
     if as_json:
         print_json(report.model_dump(mode="json"))
     else:

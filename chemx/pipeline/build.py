@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from chemx.agents.acquisition import AcquisitionAgent
+from chemx.agents.acquisition import AcquisitionAgent, corpus_batch
 from chemx.agents.generation import GenerationAgent, GenerationBackends
 from chemx.agents.grounding import GroundingAgent, GroundingBackends
 from chemx.agents.visual import VisualAgent, VisualBackends
@@ -140,7 +140,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
     command resumes. The store records how the build ended (`chemx.provenance.builds`).
     """
     progress = progress or Progress()
-    spec = resolve_corpus(settings.corpus, settings.source)
+    spec = resolve_corpus(settings.corpus, settings.source, pmc=settings.pmc, out=settings.out)
     executor = make_executor(settings.executor, settings.workers)
     started = time.perf_counter()
     cancel = threading.Event()
@@ -161,9 +161,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
                     0, BackendChoice(kind="pdf", name=settings.source.pdf, backend=pdf.backend)
                 )
             before = store.table_counts()
-            root = WriteBatch()
-            root.add(spec.corpus)
-            store.write(root)
+            store.write(corpus_batch(spec.corpus, spec.rejections))
             tally, retries, interrupted = _run_documents(
                 settings, spec, store, stages, executor, cancel, progress, build_id
             )
@@ -198,6 +196,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         selected_backends=chosen,
         attrition=attrition,
         funnel_png=str(png),
+        pmc=spec.pmc,
     )
     report.write(settings.out)
     return report

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from chemx.provenance.attrition import FunnelStage
 from chemx.provenance.store import ProvenanceStore
+from chemx.sources.pmc.report import PmcReport
 
 REPORT_NAME = "build_report.json"
 
@@ -110,6 +111,11 @@ class BuildReport(BaseModel):
     )
     funnel_png: str | None = Field(
         default=None, description="The attrition funnel rendered beside this report."
+    )
+    pmc: PmcReport | None = Field(
+        default=None,
+        description="--corpus pmc_oa: the search, the filters (SJR table and year) and the "
+        "downloads of this build.",
     )
 
     def write(self, out: Path) -> Path:

@@ -41,6 +41,14 @@ class Paper(Node):
         default=None, description="Publication date; day/month default to 1 when absent."
     )
     licence_url: str | None = None
+    licence: str | None = Field(
+        default=None,
+        description="Licence code as the source states it, e.g. 'CC BY' (PMC metadata's "
+        "license_code); None for folder corpora, whose licence is `licence_url`.",
+    )
+    pmc_version: int | None = Field(
+        default=None, description="The PMC article version read (the 2 of PMC123.2), pmc_oa only."
+    )
     source: str = Field(description="Where it came from: 'sample', 'jats', 'pdf' or 'pmc_oa'.")
     source_path: str = Field(description="The file it was parsed from, relative when possible.")
 

@@ -1,7 +1,10 @@
-"""Where papers come from: local JATS/PDF folders and the embedded sample corpus.
+"""Where papers come from: local JATS/PDF folders, PubMed Central, the sample corpus.
 
-- `corpus`: `--corpus` (``sample`` or a folder) resolved to documents and a parser per
-  format; `folder` finds the documents in a folder.
+- `corpus`: `--corpus` (``sample``, ``pmc_oa`` or a folder) resolved to documents and a
+  parser per format; `folder` finds the documents in a folder.
+- `pmc`: ``pmc_oa``: the E-utilities search, the PMC Cloud Service bucket (or a mirror
+  of it), the retraction, licence and SJR filters; refused papers come back as
+  `Rejection`s in the `CorpusSpec`, stored like unreadable files.
 - `jats`: JATS / NLM XML, PMC OAI-PMH envelopes included; its parts are `_jats_xml`
   (safe parsing), `_jats_meta` (title, DOI, dates, licence), `_jats_body` (paragraphs and
   sections) and `_jats_figures` (figures and their image files).

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from chemx.errors import ChemxError
 from chemx.provenance.ids import node_id
 from chemx.records import Corpus, NodeKind
 from chemx.registry import REGISTRY, BackendContext, BackendKind
-from chemx.settings import SourceSettings
-from chemx.sources._base import DocumentParser, SourceDocument
+from chemx.settings import PmcSettings, SourceSettings
+from chemx.sources._base import DocumentParser, Rejection, SourceDocument
+
+if TYPE_CHECKING:
+    from chemx.sources.pmc import PmcReport
 
 
 class CorpusError(ChemxError, ValueError):
@@ -25,6 +29,11 @@ class CorpusSpec:
     corpus: Corpus
     documents: list[SourceDocument]
     parsers: dict[str, DocumentParser]
+    rejections: list[Rejection] = field(default_factory=list)
+    """Documents the source refused before anything parsed them (a retracted PMC paper,
+    say); the build stores them as rejected sources, like unreadable files."""
+    pmc: PmcReport | None = None
+    """For `pmc_oa`: the search, the filters and the downloads (the build report's `pmc`)."""
 
 
 def sample_corpus_dir() -> Path:
@@ -32,12 +41,30 @@ def sample_corpus_dir() -> Path:
     return Path(str(resources.files("chemx") / "data" / "sample"))
 
 
-def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpec:
-    """Resolve `sample`, `pmc_oa` or a folder path; raise CorpusError with the fix."""
+def resolve_corpus(
+    name: str,
+    source: SourceSettings | None = None,
+    *,
+    pmc: PmcSettings | None = None,
+    out: Path | None = None,
+) -> CorpusSpec:
+    """Resolve `sample`, `pmc_oa` or a folder path; raise CorpusError with the fix.
+
+    `pmc_oa` searches and downloads here (into `out`/pmc, or reads `pmc.mirror`), before
+    the build parses anything; its options given with another corpus are an error.
+    """
     from chemx.sources.folder import discover
     from chemx.sources.jats import JatsParser
 
     source = source or SourceSettings()
+    pmc = pmc or PmcSettings()
+    if name == "pmc_oa":
+        return _pmc_corpus(source, pmc, out)
+    if pmc != PmcSettings():
+        given = ", ".join(
+            "--" + key.replace("_", "-") for key in sorted(pmc.model_dump(exclude_defaults=True))
+        )
+        raise CorpusError(f"{given}: only for --corpus pmc_oa (the corpus is {name!r})")
     if name == "sample":
         folder = sample_corpus_dir()
         documents = discover(folder)
@@ -51,11 +78,6 @@ def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpe
         )
         sample = JatsParser(source="sample", max_document_mb=source.max_document_mb)
         return CorpusSpec(corpus, documents, {"jats": sample})
-    if name == "pmc_oa":
-        raise CorpusError(
-            "--corpus pmc_oa (PMC Cloud Service + E-utilities) is not available in this "
-            "version; download articles into a folder and pass --corpus FOLDER"
-        )
     folder = Path(name).expanduser()
     if not folder.exists():
         raise CorpusError(f"--corpus {name}: no such folder (use 'sample' or a folder path)")
@@ -77,3 +99,23 @@ def resolve_corpus(name: str, source: SourceSettings | None = None) -> CorpusSpe
         name=resolved,
     )
     return CorpusSpec(corpus, documents, parsers)
+
+
+def _pmc_corpus(source: SourceSettings, pmc: PmcSettings, out: Path | None) -> CorpusSpec:
+    """Search PMC, refuse what the filters refuse, fetch the rest into the local copy."""
+    from chemx.sources.pmc import PmcParser, select_papers
+
+    if out is None:
+        raise CorpusError("--corpus pmc_oa needs --out (articles are downloaded into OUT/pmc)")
+    corpus = Corpus(
+        id=node_id(NodeKind.CORPUS, "pmc_oa"), parent_id=None, backend="pmc_oa", name="pmc_oa"
+    )
+    selection = select_papers(pmc, out, corpus.id, max_document_mb=source.max_document_mb)
+    parser = PmcParser(selection.articles, max_document_mb=source.max_document_mb)
+    return CorpusSpec(
+        corpus,
+        selection.documents,
+        {"jats": parser},
+        rejections=selection.rejections,
+        pmc=selection.report,
+    )
