@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Sequence
 
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 """Inline styles and scripts only, images only as data URLs: the page fetches nothing."""
@@ -80,3 +81,19 @@ def percent(value: float, digits: int = 1) -> str:
     if value != value:  # NaN
         return "–"
     return f"{100 * value:.{digits}f}"
+
+
+def options_html(choices: Sequence[str], answer: str, chosen: str | None) -> str:
+    """The four options as list items, the correct one and the chosen one marked."""
+    return "".join(
+        f'<li class="{"answer" if letter == answer else ""}'
+        f'{" chosen" if letter == chosen else ""}">{esc(text)}</li>'
+        for letter, text in zip("ABCD", choices, strict=True)
+    )
+
+
+def image_html(item_id: str, png: bytes | None, missing: str) -> str:
+    """The structure image inlined as a data URL, or `missing` as a paragraph."""
+    if not png:
+        return f"<p>{esc(missing)}</p>"
+    return f'<img alt="structure of item {esc(item_id)}" src="{data_url(png)}">'

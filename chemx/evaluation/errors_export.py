@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chemx.evaluation._html import data_url, esc, page
+from chemx.evaluation._html import data_url, esc, image_html, options_html, page
 from chemx.evaluation.metrics import ItemOutcome, outcomes
 from chemx.evaluation.records import LETTERS
 from chemx.evaluation.results import LoadedRun, TrialLine
@@ -179,16 +179,8 @@ def export_errors(
 def _card(run: LoadedRun, wrong: WrongAnswer, taxonomy: Taxonomy) -> str:
     outcome = wrong.outcome
     item = run.items[outcome.item_id]
-    options = "".join(
-        f'<li class="{"answer" if letter == item.answer else ""}'
-        f'{" chosen" if letter == outcome.voted else ""}">{esc(text)}</li>'
-        for letter, text in zip(LETTERS, item.choices, strict=True)
-    )
-    image = (
-        f'<img alt="structure of item {esc(item.id)}" src="{data_url(item.image_png)}">'
-        if item.image_png
-        else "<p>(no image)</p>"
-    )
+    options = options_html(item.choices, item.answer, outcome.voted)
+    image = image_html(item.id, item.image_png, "(no image)")
     trace = wrong.trace
     trace_html = (
         f'<p class="meta">Trial {trace.record.trial} (trials.jsonl line {trace.line})</p>'

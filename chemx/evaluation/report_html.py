@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from chemx.evaluation._html import data_url, esc, page, percent
+from chemx.evaluation._html import esc, image_html, options_html, page, percent
 from chemx.evaluation.metrics import ItemOutcome
-from chemx.evaluation.records import LETTERS
 from chemx.evaluation.report import SHORT_NAMES, Cell, Report, RunReport
 from chemx.evaluation.report_table import cell_text, interval_text
 from chemx.evaluation.taxonomy import consensus, read_annotations
@@ -164,16 +163,8 @@ def _trial(run: RunReport, outcome: ItemOutcome, index: int) -> str:
 def _item(run: RunReport, outcome: ItemOutcome, error_label: str | None) -> str:
     item = run.run.items[outcome.item_id]
     verdict = "correct" if outcome.correct else "wrong"
-    options = "".join(
-        f'<li class="{"answer" if letter == item.answer else ""}'
-        f'{" chosen" if letter == outcome.voted else ""}">{esc(text)}</li>'
-        for letter, text in zip(LETTERS, item.choices, strict=True)
-    )
-    image = (
-        f'<img alt="structure of item {esc(item.id)}" src="{data_url(item.image_png)}">'
-        if item.image_png
-        else "<p>(no image in the release)</p>"
-    )
+    options = options_html(item.choices, item.answer, outcome.voted)
+    image = image_html(item.id, item.image_png, "(no image in the release)")
     badges = [item.reasoning_type, item.entry_type, outcome.year]
     if error_label:
         badges.append(f"error: {error_label}")
