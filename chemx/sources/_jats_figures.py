@@ -57,6 +57,11 @@ class FigureCandidate:
     """The XML ids an `<xref rid>` may use for this figure."""
 
 
+MAX_IMAGE_FILE_MB = 100
+"""An image file larger than this is refused unread: a figure is a few MB at most, and the
+50-megapixel check (`chemx.images`) can only run after the bytes are in memory."""
+
+
 def add_figures(
     article: etree._Element, document: SourceDocument, parsed: ParsedPaper, backend: str
 ) -> dict[str, str]:
@@ -249,6 +254,16 @@ def _load_image(
         reject(parsed, figure, real.reason, f"{where}: figure {figure.figure_key}: {real.detail}")
         return figure
     try:
+        size = real.stat().st_size
+        if size > MAX_IMAGE_FILE_MB * 1e6:
+            reject(
+                parsed,
+                figure,
+                "image_too_large",
+                f"{where}: figure {figure.figure_key}: {found.name} is {size / 1e6:.0f} MB, over "
+                f"the {MAX_IMAGE_FILE_MB} MB an image file may have; it was not read",
+            )
+            return figure
         data = real.read_bytes()
     except OSError as exc:
         reject(

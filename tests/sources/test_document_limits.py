@@ -19,7 +19,7 @@ from chemx.sources import _assemble, _jats_body, _jats_figures, resolve_corpus
 from chemx.sources._base import SourceDocument, SourceError, _megabytes
 from chemx.sources._jats_figures import _UniqueKeys
 from chemx.sources.jats import JatsParser
-from tests._helpers import jats_text, write_paper
+from tests._helpers import jats_text, png_bytes, write_paper
 from tests.sources._helpers import CORPUS_ID, JATS_TEMPLATE
 
 PARAGRAPH = (
@@ -202,3 +202,16 @@ def test_duplicate_figure_keys_are_numbered_as_before() -> None:
     many = _UniqueKeys()
     assert [many.unique("g") for _ in range(1000)][-1] == "g-1000"
     assert _jats_figures._UniqueKeys is _UniqueKeys
+
+
+def test_an_oversized_figure_file_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_jats_figures, "MAX_IMAGE_FILE_MB", 0.000001)
+    folder = tmp_path / "corpus"
+    path = write_paper(folder, "big", "10.5555/big", image=png_bytes())
+    parsed = JatsParser().parse(
+        SourceDocument(path=path, format="jats", display_name=path.name), "cor_x"
+    )
+    [rejection] = [r for r in parsed.rejections if r.reason == "image_too_large"]
+    assert "it was not read" in rejection.detail and "MB" in rejection.detail
