@@ -112,9 +112,7 @@ def build(
         )
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = str(error["loc"][-1]) if error["loc"] else "option"
-        message = str(error["msg"]).removeprefix("Value error, ")
-        raise fail(f"invalid --{field.replace('_', '-')}: {message}") from exc
+        raise fail(f"invalid {_flag(error['loc'])}: {_message(error['msg'])}") from exc
     writable_folder(out)
     from chemx.pipeline.build import run_build
 
@@ -158,6 +156,24 @@ def _exit_for(report: BuildReport) -> None:
 
 
 build = with_settings_options(build, STAGE_SETTINGS)
+
+
+def _flag(location: tuple[int | str, ...]) -> str:
+    """The flag a settings error is about, with its aliases: '--qc2 (--grounding)'."""
+    if not location:
+        return "option"
+    name = str(location[-1])
+    flag = "--" + name.replace("_", "-")
+    model = STAGE_SETTINGS.get(str(location[0])) if len(location) > 1 else None
+    field = model.model_fields.get(name) if model else None
+    extra = field.json_schema_extra if field else None
+    found = extra.get("cli_aliases") if isinstance(extra, dict) else None
+    aliases = [str(alias) for alias in found] if isinstance(found, list) else []
+    return f"{flag} ({', '.join(aliases)})" if aliases else flag
+
+
+def _message(text: str) -> str:
+    return text.removeprefix("Value error, ")
 
 
 @contextmanager
