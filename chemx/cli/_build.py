@@ -274,6 +274,15 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     if report.selected_backends:
         made = ", ".join(f"{c.kind}: {c.backend}" for c in report.selected_backends)
         console.print(f"backends: {escape(made)}")
+    if report.model_calls:
+        calls = ", ".join(
+            f"{role} {c.calls} ({c.cache_hits} cached, {c.failed} failed, {c.tokens:,} tokens)"
+            for role, c in report.model_calls.items()
+        )
+        console.print(f"model calls by role: {escape(calls)}")
+    if report.stage_seconds:
+        spent = ", ".join(f"{stage} {s:.1f} s" for stage, s in report.stage_seconds.items())
+        console.print(f"time per stage (summed over papers): {escape(spent)}")
     if report.attrition:
         chain = " -> ".join(f"{stage.name} {stage.count}" for stage in report.attrition)
         console.print(f"funnel: {escape(chain)}")

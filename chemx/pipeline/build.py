@@ -17,12 +17,19 @@ from chemx.agents.visual import VisualAgent, VisualBackends
 from chemx.errors import RetryableFailure
 from chemx.models.protocol import ModelCaller
 from chemx.pipeline.executors import Executor, make_executor
-from chemx.pipeline.graph import BuildCancelled, StageNode, build_paper_graph, graph_signature
+from chemx.pipeline.graph import (
+    BuildCancelled,
+    StageNode,
+    StageTimes,
+    build_paper_graph,
+    graph_signature,
+)
 from chemx.pipeline.report import (
     BackendChoice,
     BuildReport,
     DocumentTally,
     RetryNote,
+    model_call_summary,
     store_summary,
 )
 from chemx.pipeline.resume import DocumentRun, open_checkpointer, run_resumable, thread_id
@@ -144,6 +151,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
     executor = make_executor(settings.executor, settings.workers)
     started = time.perf_counter()
     cancel = threading.Event()
+    times = StageTimes()
     with (
         ProvenanceStore(settings.out) as store,
         scratch_folder(settings.out),
@@ -163,7 +171,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
             before = store.table_counts()
             store.write(corpus_batch(spec.corpus, spec.rejections))
             tally, retries, interrupted = _run_documents(
-                settings, spec, store, stages, executor, cancel, progress, build_id
+                settings, spec, store, stages, executor, cancel, progress, build_id, times
             )
             status = _status(interrupted, retries)
         except KeyboardInterrupt:  # while loading models, before any paper
@@ -175,6 +183,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         after = store.table_counts()
         totals, rejections, backends = store_summary(store)
         identifier_backends = store.identifier_backend_counts()
+        model_calls = model_call_summary(store)
         attrition = funnel(store)
     png = write_funnel(attrition, settings.out, f"chemx build: {spec.corpus.name}")
     report = BuildReport(
@@ -193,6 +202,8 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         rejections=rejections,
         backends=backends,
         identifier_backends=identifier_backends,
+        model_calls=model_calls,
+        stage_seconds=times.rounded(),
         selected_backends=chosen,
         attrition=attrition,
         funnel_png=str(png),
@@ -211,11 +222,15 @@ def _run_documents(
     cancel: threading.Event,
     progress: Progress,
     build_id: int,
+    times: StageTimes,
 ) -> tuple[DocumentTally, list[RetryNote], bool]:
-    """Run every document's graph; (tally, documents left for a retry, interrupted)."""
+    """Run every document's graph, timing its stages into `times`.
+
+    Returns (tally, documents left for a retry, interrupted).
+    """
     checkpointer = open_checkpointer(settings.out)
     acquisition = AcquisitionAgent(store, spec.parsers)
-    graph = build_paper_graph(acquisition, stages, checkpointer, cancel)
+    graph = build_paper_graph(acquisition, stages, checkpointer, cancel, times)
     signature = graph_signature(
         ["acquire", *(stage.name for stage in stages)], settings.stage_settings()
     )

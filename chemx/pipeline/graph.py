@@ -9,7 +9,9 @@ after it, so a killed build resumes at the first stage that had not finished.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,30 @@ class StageNode:
 
     name: str
     run: PaperStage
+
+
+class StageTimes:
+    """Seconds spent in each stage, summed over papers; safe to add to from worker threads."""
+
+    def __init__(self) -> None:
+        self._seconds: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        """Add the time the block takes (including a failed attempt) to `stage`."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = time.perf_counter() - started
+            with self._lock:
+                self._seconds[stage] = self._seconds.get(stage, 0.0) + elapsed
+
+    def rounded(self) -> dict[str, float]:
+        """Seconds per stage, rounded to 0.01 s, in the order stages first ran."""
+        with self._lock:
+            return {stage: round(seconds, 2) for stage, seconds in self._seconds.items()}
 
 
 def graph_signature(stage_names: Sequence[str], settings: dict[str, str]) -> str:
@@ -60,24 +86,28 @@ def build_paper_graph(
     stages: Sequence[StageNode] = (),
     checkpointer: Any | None = None,
     cancel: threading.Event | None = None,
+    times: StageTimes | None = None,
 ) -> CompiledStateGraph[PaperState, None, PaperState, PaperState]:
     """Compile the per-paper graph: acquire, then each stage in order.
 
     A stage that raises `RetryableFailure` leaves the paper unfinished (the checkpoint
     stays at the previous stage); the failure is tagged with the stage and paper. When
-    `cancel` is set, papers stop before their next stage.
+    `cancel` is set, papers stop before their next stage. Each node's work is timed into
+    `times` when given.
     """
+    times = times if times is not None else StageTimes()
 
     def acquire(state: PaperState) -> dict[str, Any]:
         document = state["document"]
-        result = acquisition.acquire(
-            SourceDocument(
-                path=Path(document["path"]),
-                format=document["format"],
-                display_name=document["display_name"],
-            ),
-            state["corpus_id"],
-        )
+        with times.timed("acquire"):
+            result = acquisition.acquire(
+                SourceDocument(
+                    path=Path(document["path"]),
+                    format=document["format"],
+                    display_name=document["display_name"],
+                ),
+                state["corpus_id"],
+            )
         return {
             "paper_id": result.paper_id,
             "rejected_reason": result.reason,
@@ -91,7 +121,8 @@ def build_paper_graph(
             if cancel is not None and cancel.is_set():
                 raise BuildCancelled(f"cancelled before {stage.name} of {paper_id}")
             try:
-                counts = stage.run(paper_id) if paper_id else {}
+                with times.timed(stage.name):
+                    counts = stage.run(paper_id) if paper_id else {}
             except RetryableFailure as failure:
                 failure.stage, failure.paper_id = stage.name, paper_id
                 raise

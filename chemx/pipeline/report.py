@@ -62,6 +62,23 @@ class RetryNote(BaseModel):
         return f"{self.stage}: {self.detail}"
 
 
+class RoleCalls(BaseModel):
+    """The model calls one role (identifier, grounding, generator, judge) made, store-wide."""
+
+    calls: int
+    failed: int = 0
+    """Calls that recorded an error."""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cache_hits: int = 0
+    """Calls answered from the response cache, not the endpoint."""
+
+    @property
+    def tokens(self) -> int:
+        """Prompt and completion tokens together."""
+        return self.prompt_tokens + self.completion_tokens
+
+
 class BackendChoice(BaseModel):
     """One step's backend: its registry name and what it calls itself in the store."""
 
@@ -100,6 +117,16 @@ class BuildReport(BaseModel):
         default_factory=dict,
         description="Structures per identifier backend ('easyocr', 'vlm:gpt-4o', 'none').",
     )
+    model_calls: dict[str, RoleCalls] = Field(
+        default_factory=dict,
+        description="Store-wide model calls per role: calls, failed calls, tokens, cache hits "
+        "(empty when no role has an endpoint).",
+    )
+    stage_seconds: dict[str, float] = Field(
+        default_factory=dict,
+        description="Seconds spent in each stage this run, summed over papers; with several "
+        "workers the sum can exceed the build's wall time (elapsed_s).",
+    )
     selected_backends: list[BackendChoice] = Field(
         default_factory=list,
         description="The backend chosen for each step (registry name) and what it calls itself, "
@@ -123,6 +150,13 @@ class BuildReport(BaseModel):
         path = out / REPORT_NAME
         path.write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
         return path
+
+
+def model_call_summary(store: ProvenanceStore) -> dict[str, RoleCalls]:
+    """Model calls per role as the store holds them now."""
+    return {
+        role: RoleCalls(**counts._asdict()) for role, counts in store.model_call_counts().items()
+    }
 
 
 def store_summary(

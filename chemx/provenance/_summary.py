@@ -1,4 +1,4 @@
-"""Read-only summary queries over a store: counts by kind, status, backend and rejection.
+"""Read-only summary queries over a store: counts by kind, status, backend, rejection, role.
 
 `ProvenanceStore` answers its summary methods with these; each takes the store's query
 function, so all reads go through its one connection and lock.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 Query = Callable[[str, Iterable[Any]], list[sqlite3.Row]]
 """Runs one SQL statement with its parameters and returns all rows (`ProvenanceStore.query`)."""
@@ -54,6 +54,39 @@ def identifier_backend_counts(query: Query) -> dict[str, int]:
         (),
     )  # not "AS backend": GROUP BY would take the nodes.backend column instead
     return {row["labeller"]: row["n"] for row in rows}
+
+
+class RoleCallCounts(NamedTuple):
+    """The model calls one role made, store-wide."""
+
+    calls: int
+    failed: int
+    """Calls that recorded an error (the endpoint failed or the answer did not parse)."""
+    prompt_tokens: int
+    """Summed over the calls that report usage; a call without usage adds 0."""
+    completion_tokens: int
+    cache_hits: int
+    """Calls answered from the response cache instead of the endpoint."""
+
+
+def model_call_counts(query: Query) -> dict[str, RoleCallCounts]:
+    """Calls, failed calls, tokens and cache hits per model role, store-wide."""
+    rows = query(
+        "SELECT role, COUNT(*) AS calls, SUM(error IS NOT NULL) AS failed,"
+        " TOTAL(prompt_tokens) AS prompt_tokens, TOTAL(completion_tokens) AS completion_tokens,"
+        " SUM(cache_hit) AS cache_hits FROM model_calls GROUP BY role ORDER BY role",
+        (),
+    )  # TOTAL, not SUM: 0.0 rather than NULL when no call of a role reports usage
+    return {
+        row["role"]: RoleCallCounts(
+            calls=row["calls"],
+            failed=row["failed"],
+            prompt_tokens=int(row["prompt_tokens"]),
+            completion_tokens=int(row["completion_tokens"]),
+            cache_hits=row["cache_hits"],
+        )
+        for row in rows
+    }
 
 
 def rejection_counts(query: Query) -> list[tuple[str, str, int]]:

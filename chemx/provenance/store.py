@@ -403,6 +403,10 @@ class ProvenanceStore:
         """How many structures each identifier backend labelled ('none' when no label)."""
         return _summary.identifier_backend_counts(self.query)
 
+    def model_call_counts(self) -> dict[str, _summary.RoleCallCounts]:
+        """Calls, failed calls, tokens and cache hits per model role, store-wide."""
+        return _summary.model_call_counts(self.query)
+
     def rejection_counts(self) -> list[tuple[str, str, int]]:
         """(gate, reason, count) of reject decisions, most frequent first."""
         return _summary.rejection_counts(self.query)
