@@ -13,15 +13,19 @@ validated answers are cached, never failures.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import logging
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from chemx.models.messages import Message
+
+log = logging.getLogger(__name__)
 
 KEY_VERSION = 1
 """Bump when the key's composition changes, so old entries are not mistaken for new."""
@@ -134,3 +138,28 @@ def request_key(
     }
     canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+async def cache_read(
+    cache: ResponseCache | None, key: str, scrub: Callable[[str], str]
+) -> str | None:
+    """The cached response for `key`, or None; a broken cache is logged, never fatal."""
+    if cache is None:
+        return None
+    try:
+        return await asyncio.to_thread(cache.cache_get, key)
+    except Exception as exc:  # a broken cache must not stop a build or a run
+        log.warning("response cache read failed: %s", scrub(repr(exc)))
+        return None
+
+
+async def cache_write(
+    cache: ResponseCache | None, key: str, entry: dict[str, Any], scrub: Callable[[str], str]
+) -> None:
+    """Store `entry` as JSON under `key`; a broken cache is logged, never fatal."""
+    if cache is None:
+        return
+    try:
+        await asyncio.to_thread(cache.cache_put, key, json.dumps(entry))
+    except Exception as exc:
+        log.warning("response cache write failed: %s", scrub(repr(exc)))

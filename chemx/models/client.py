@@ -40,7 +40,7 @@ from chemx.models._wire import (
     summarise,
     with_schema_instruction,
 )
-from chemx.models.cache import ResponseCache, request_key
+from chemx.models.cache import ResponseCache, cache_read, cache_write, request_key
 from chemx.models.config import ModelsConfig, RoleConfig
 from chemx.models.messages import Message, Sampling
 from chemx.models.results import CallFailed, CallOk, CallResult, FailureKind
@@ -329,13 +329,7 @@ class ModelClient:
     # -- cache -----------------------------------------------------------------------
 
     async def _from_cache(self, call: CallContext, output: type[T]) -> CallOk[T] | None:
-        if self.cache is None:
-            return None
-        try:
-            text = await asyncio.to_thread(self.cache.cache_get, call.key)
-        except Exception as exc:  # a broken cache must not stop the build
-            log.warning("response cache read failed: %s", self._scrub(repr(exc)))
-            return None
+        text = await cache_read(self.cache, call.key, self._scrub)
         if text is None:
             return None
         try:
@@ -360,10 +354,7 @@ class ModelClient:
             "prompt_tokens": usage.prompt_tokens if usage else None,
             "completion_tokens": usage.completion_tokens if usage else None,
         }
-        try:
-            await asyncio.to_thread(self.cache.cache_put, call.key, json.dumps(entry))
-        except Exception as exc:
-            log.warning("response cache write failed: %s", self._scrub(repr(exc)))
+        await cache_write(self.cache, call.key, entry, self._scrub)
 
     # -- failures and secrets --------------------------------------------------------
 

@@ -33,7 +33,7 @@ from openai.types.chat import ChatCompletion
 from chemx.models._call import CallContext
 from chemx.models._transport import TransportFailure, describe_failure
 from chemx.models._wire import sampling_params
-from chemx.models.cache import ResponseCache, request_key
+from chemx.models.cache import ResponseCache, cache_read, cache_write, request_key
 from chemx.models.config import RoleConfig
 from chemx.models.messages import Message, Sampling
 from chemx.models.retry import is_transient
@@ -239,13 +239,7 @@ class TextCall:
         ]
 
     async def _from_cache(self, call: CallContext, n: int) -> list[tuple[str, str | None]] | None:
-        if self.cache is None:
-            return None
-        try:
-            text = await asyncio.to_thread(self.cache.cache_get, call.key)
-        except Exception as exc:  # a broken cache must not stop the run
-            log.warning("response cache read failed: %s", self.scrub(repr(exc)))
-            return None
+        text = await cache_read(self.cache, call.key, self.scrub)
         if text is None:
             return None
         try:
@@ -273,10 +267,7 @@ class TextCall:
             "prompt_tokens": call.prompt_tokens,
             "completion_tokens": call.completion_tokens,
         }
-        try:
-            await asyncio.to_thread(self.cache.cache_put, call.key, json.dumps(entry))
-        except Exception as exc:
-            log.warning("response cache write failed: %s", self.scrub(repr(exc)))
+        await cache_write(self.cache, call.key, entry, self.scrub)
 
 
 def _refuses_n(exc: BaseException) -> bool:

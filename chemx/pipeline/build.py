@@ -58,7 +58,8 @@ class Progress:
     """Callbacks a front end (the CLI's progress bar) may pass in."""
 
     started: Callable[[int], None] = lambda total: None
-    advanced: Callable[[str, DocumentRun], None] = lambda name, run: None
+    advanced: Callable[[str, DocumentRun | None], None] = lambda name, run: None
+    """Called once per document this run: its run, or None when it is left for a retry."""
 
 
 @contextlib.contextmanager
@@ -268,7 +269,7 @@ def _run_documents(
                 setattr(tally, run.outcome.value, getattr(tally, run.outcome.value) + 1)
                 if run.state.get("paper_id") is None:
                     tally.rejected += 1
-                progress.advanced(outcome.document.display_name, run)
+            progress.advanced(outcome.document.display_name, outcome.run)
     except KeyboardInterrupt:
         cancel.set()  # in-flight papers stop at their next stage; nothing new starts
         interrupted = True

@@ -66,7 +66,6 @@ def test_the_report_times_each_stage_and_counts_no_calls_offline(tmp_path: Path)
     )
     assert report.model_calls == {}
     assert set(report.stage_seconds) == {"acquire", "visual"}
-    assert report.stage_seconds["acquire"] >= 0  # a small paper parses in ~0.02 s
     assert report.stage_seconds["visual"] > 0  # classifier, segmentation and OCR: seconds
 
 
