@@ -139,3 +139,21 @@ def test_real_osra_on_sample_single_molecules() -> None:
     print(f"osra exact canonical SMILES on sample single molecules: {exact}/{total}")
     assert total >= 3
     assert exact / total >= SAMPLE_SINGLE_MOLECULE_FLOOR, f"{exact}/{total}"
+
+
+def test_a_crop_that_uses_up_the_cpu_limit_is_a_final_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    fake_osra(tmp_path, monkeypatch, "while :; do :; done")
+    result = recognise_smiles(drawing, cpu_limit_s=1, timeout_s=60)
+    assert result.smiles is None and not result.transient
+    assert result.reason == "osra used up its 1 s of CPU on this crop"
+
+
+def test_a_wall_clock_timeout_without_cpu_use_is_transient(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    fake_osra(tmp_path, monkeypatch, "exec sleep 30")
+    result = recognise_smiles(drawing, cpu_limit_s=5, timeout_s=0.5)
+    assert result.smiles is None and result.transient
+    assert result.reason == "osra timed out after 0.5 s"
