@@ -63,6 +63,15 @@ def release(
             "recorded); the card and release.json then say the release is partial and why.",
         ),
     ] = False,
+    include_unknown_licence: Annotated[
+        bool,
+        typer.Option(
+            "--include-unknown-licence",
+            help="Also release the items whose paper states no licence (left out by "
+            "default); the card then says how many there are and that their rights must "
+            "be cleared before redistribution.",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Write the accepted items as a Hugging Face dataset folder (parquet, card, provenance).
@@ -70,7 +79,9 @@ def release(
     Releasing the same store twice gives byte-identical files; --published-after and
     --published-before select items by their paper's date (contamination control:
     evaluate a model only on papers published after its training cutoff). A store whose
-    last build did not finish is refused unless --allow-partial is given.
+    last build did not finish is refused unless --allow-partial is given. Items whose
+    paper states no licence are left out, and counted, unless --include-unknown-licence
+    is given.
     """
     from chemx.release import DateRange, write_release
 
@@ -82,11 +93,19 @@ def release(
         raise fail("--published-after must be earlier than --published-before")
     existing_folder(store, "--store")
     with store_errors(store, "--store"):
-        summary = write_release(store, out, dates, allow_partial=allow_partial)
+        summary = write_release(
+            store,
+            out,
+            dates,
+            allow_partial=allow_partial,
+            include_unknown_licence=include_unknown_licence,
+        )
     if summary.partial:
         errors.print(
             f"[bold yellow]partial release:[/] {escape(summary.build.describe())}",
         )
+    if summary.licences.included:
+        errors.print(f"[bold yellow]unknown licence:[/] {escape(summary.licences.describe())}")
     if as_json:
         print_json(
             {
@@ -97,6 +116,7 @@ def release(
                 "dates": summary.dates,
                 "combined_sha256": summary.combined_sha256,
                 "build": summary.build.manifest(),
+                "unknown_licence": summary.licences.manifest(),
             }
         )
         return
@@ -107,6 +127,8 @@ def release(
             f"{summary.combined_sha256}"
         )
     )
+    if not summary.licences.included:
+        console.print(escape(summary.licences.describe()))
 
 
 def validate(

@@ -1,7 +1,9 @@
 """The dataset card (README.md with a YAML header), written from the release's own data.
 
 Everything on the card is computed from the released rows and the store's funnel, so
-the card cannot drift from the data; nothing on it depends on when it was written.
+the card cannot drift from the data; nothing on it depends on when it was written. A
+release that includes items of unknown licence says so under its title, with the count
+and what the user must do before redistributing it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from chemx.provenance.attrition import FunnelStage, share_text
+from chemx.release.licences import licence_label, paper_count
 from chemx.release.rows import ReleaseRow
 from chemx.release.schema import COLUMNS, DATA_FILE, SPLIT, card_features
 
@@ -93,6 +96,39 @@ def _partial_notice(build: dict[str, Any]) -> list[str]:
     ]
 
 
+def _unknown_licence_notice(unknown: dict[str, Any]) -> list[str]:
+    """The warning of a release that includes items of unknown licence (else nothing)."""
+    if not unknown["items_included"]:
+        return []
+    return [
+        "",
+        f"> **Unknown licence.** This release includes {unknown['items_included']} items "
+        f"from {paper_count(unknown['papers'])} whose licence is unknown: the source paper "
+        "states neither a licence nor a licence URL, and the items were released only "
+        "because `--include-unknown-licence` was given. Their rights have not been cleared. "
+        "**You must clear the rights to these items with their rights holders before you "
+        "redistribute this dataset**, or remove them first: their papers are listed as "
+        "`unknown` in `LICENSES.md`.",
+    ]
+
+
+def _unknown_licence_lines(unknown: dict[str, Any]) -> list[str]:
+    """The Licences section's account of the items of unknown licence (none: nothing)."""
+    if unknown["items_included"]:
+        return [
+            "",
+            f"{unknown['items_included']} items from {paper_count(unknown['papers'])} have an "
+            "unknown licence (`unknown` above): clear their rights before redistribution.",
+        ]
+    if unknown["items_left_out"]:
+        return [
+            "",
+            f"{unknown['items_left_out']} items from {paper_count(unknown['papers'])} whose "
+            "licence is unknown were left out of this release.",
+        ]
+    return []
+
+
 def dataset_card(
     rows: Sequence[ReleaseRow],
     stages: Sequence[FunnelStage],
@@ -106,13 +142,14 @@ def dataset_card(
     letters: Counter[str] = Counter(item.answer for item in items)
     types = Counter(item.reasoning_type.value for item in items)
     entries = Counter(item.entry_type for item in items)
-    licences = Counter(item.licence_url or "unknown" for item in items)
+    licences = Counter(licence_label(row.paper) for row in rows)
     dates = sorted(item.published.isoformat() for item in items if item.published)
     lines = _header(rows, name, size_bytes)
     lines += [
         "",
         f"# {name}",
         *_partial_notice(manifest["build"]),
+        *_unknown_licence_notice(manifest["unknown_licence"]),
         "",
         "Multiple-choice questions that test **explanatory attribution**: each item pairs a "
         "molecule or reaction image with an observed chemical effect and four explanations, "
@@ -157,6 +194,7 @@ def dataset_card(
         "",
     ]
     lines += _table(["licence", "items"], sorted(licences.items()))
+    lines += _unknown_licence_lines(manifest["unknown_licence"])
     lines += ["", "## Fields", ""]
     lines += _table(["column", "type", "description"], [list(c) for c in COLUMNS])
     lines += [
@@ -197,7 +235,7 @@ def licences_md(rows: Sequence[ReleaseRow]) -> str:
         [
             paper_rows[0].paper.doi or paper_rows[0].paper.pmcid or paper_id,
             paper_rows[0].paper.title.replace("|", "/"),
-            paper_rows[0].paper.licence_url or "unknown",
+            licence_label(paper_rows[0].paper),
             len(paper_rows),
         ]
         for paper_id, paper_rows in sorted(per_paper.items())

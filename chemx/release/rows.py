@@ -190,6 +190,7 @@ def provenance(store: ProvenanceStore, row: ReleaseRow) -> dict[str, Any]:
             "journal": paper.journal,
             "published": paper.published.isoformat() if paper.published else None,
             "licence_url": paper.licence_url,
+            "licence": paper.licence,
             "source": paper.source,
             "source_path": paper.source_path,
         },

@@ -26,7 +26,9 @@ it never stops the validator:
 ``provenance``       every item has a provenance file naming its paper, figure, crop box,
                      identifier, evidence sentences with locations, decomposition, a
                      QC 3 accept decision and its model-call list
-``licences``         every item carries its paper's licence and an ISO publication date
+``licences``         every item carries its paper's licence (a ``licence_url``, or the
+                     licence code its provenance names) and an ISO publication date; an
+                     item released with ``--include-unknown-licence`` fails here
 ===================  ==================================================================
 """
 
@@ -357,11 +359,18 @@ def check_provenance(rows: list[dict[str, Any]], folder: Path) -> Check:
     return _problems("provenance", problems, f"{len(rows)} complete provenance records")
 
 
-def check_licences(rows: list[dict[str, Any]]) -> Check:
-    """Licence URL and ISO publication date on every item."""
+def _licence_code(folder: Path, item_id: str) -> str | None:
+    """The licence code of the item's paper in its provenance ('CC BY'), if any."""
+    paper = (_provenance(folder, item_id) or {}).get("paper")
+    code = paper.get("licence") if isinstance(paper, dict) else None
+    return code if isinstance(code, str) and code else None
+
+
+def check_licences(rows: list[dict[str, Any]], folder: Path) -> Check:
+    """A licence (URL, else the provenance's licence code) and ISO date on every item."""
     problems = []
     for row in rows:
-        if not row["licence_url"]:
+        if not row["licence_url"] and _licence_code(folder, row["id"]) is None:
             problems.append(f"{row['id']}: no licence")
         try:
             dt.date.fromisoformat(row["published"])
@@ -396,6 +405,6 @@ def validate(folder: Path, encoder: Any | None = None) -> ValidationReport:
         check_balance(rows),
         check_near_duplicates(rows, encoder),
         check_provenance(rows, folder),
-        check_licences(rows),
+        check_licences(rows, folder),
     ]
     return ValidationReport(folder, checks)

@@ -7,7 +7,8 @@ Layout::
     DIR/data/test-00000-of-00001.parquet   rows with the image bytes
     DIR/provenance/<item id>.json  one provenance record per item
     DIR/release.json               manifest: counts, date selection, backends, funnel,
-                                   whether the store's last build finished
+                                   whether the store's last build finished, the items
+                                   of unknown licence left out or included
     DIR/checksums.sha256           SHA-256 of every file above (sha256sum format)
     DIR/combined.sha256            SHA-256 of checksums.sha256: one number per release
 
@@ -19,7 +20,9 @@ time, a host or a path outside the release.
 
 A store whose last build did not finish is refused unless ``allow_partial`` is given
 (`chemx.release.completeness`); a partial release says so in release.json, on the card
-and in every provenance record.
+and in every provenance record. Items whose paper states no licence are left out unless
+``include_unknown_licence`` is given (`chemx.release.licences`); release.json counts them
+either way, and a card of a release that includes them warns about their rights.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.store import ProvenanceStore
 from chemx.release.card import dataset_card, licences_md
 from chemx.release.completeness import BuildState, PartialStore, build_state
+from chemx.release.licences import LicenceSelection, select_by_licence
 from chemx.release.rows import DateRange, ReleaseError, ReleaseRow, collect
 from chemx.release.schema import DATA_FILE, SCHEMA_VERSION, SPLIT, arrow_schema
 
@@ -69,6 +73,8 @@ class ReleaseSummary:
     dates: str
     build: BuildState
     """The store's last build; not `complete` only when ``allow_partial`` let it through."""
+    licences: LicenceSelection
+    """The items of unknown licence: how many, and whether they were left out."""
 
     @property
     def partial(self) -> bool:
@@ -116,6 +122,7 @@ def manifest(
     dates: DateRange,
     backends: dict[str, str],
     build: BuildState,
+    licences: LicenceSelection,
 ) -> dict[str, Any]:
     """release.json: what was released and how it was built (no time)."""
     return {
@@ -129,6 +136,7 @@ def manifest(
         "published_before": dates.before.isoformat() if dates.before else None,
         "backends": backends,
         "build": build.manifest(),
+        "unknown_licence": licences.manifest(),
         "funnel": [stage.model_dump() for stage in stages],
     }
 
@@ -158,8 +166,12 @@ def write_release(
     dates: DateRange | None = None,
     *,
     allow_partial: bool = False,
+    include_unknown_licence: bool = False,
 ) -> ReleaseSummary:
     """Release the accepted items of the store at `store_dir` into `out`.
+
+    Items whose paper states no licence are left out (and counted) unless
+    `include_unknown_licence` is True.
 
     Raises:
         PartialStore: The store's last build did not finish (or is not recorded) and
@@ -172,10 +184,16 @@ def write_release(
         build = build_state(store)
         if not build.complete and not allow_partial:
             raise PartialStore(build.refusal(store_dir))
-        rows = collect(store, dates)
+        rows, licences = select_by_licence(collect(store, dates), include_unknown_licence)
         stages = funnel(store)
     if not rows:
-        raise ReleaseError(f"no accepted items in {store_dir} for {dates.describe()}")
+        left_out = (
+            f"; {licences.left_out} were left out because their paper's licence is unknown "
+            "(--include-unknown-licence releases them)"
+            if licences.left_out
+            else ""
+        )
+        raise ReleaseError(f"no accepted items in {store_dir} for {dates.describe()}{left_out}")
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:
@@ -183,7 +201,7 @@ def write_release(
         if not build.complete:  # an item copied out of a partial release still says so
             record = {**record, "partial_build": build.manifest()}
         files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(record)
-    info = manifest(rows, stages, dates, release_backends(rows), build)
+    info = manifest(rows, stages, dates, release_backends(rows), build, licences)
     files[MANIFEST] = dump_json(info)
     files[CARD] = dataset_card(rows, stages, info, len(files[DATA_FILE])).encode()
     files[LICENCES] = licences_md(rows).encode()
@@ -213,4 +231,5 @@ def write_release(
         files=len(files),
         dates=dates.describe(),
         build=build,
+        licences=licences,
     )
