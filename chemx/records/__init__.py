@@ -9,7 +9,15 @@ from pydantic import ValidationError
 from chemx.records._decision import Decision, Gate, ModelCall, Verdict
 from chemx.records._figure import Figure, FigureReference
 from chemx.records._node import Node, NodeKind
-from chemx.records._paper import Corpus, Paper, Paragraph, Sentence, SourceFile, Span
+from chemx.records._paper import (
+    CitationMarker,
+    Corpus,
+    Paper,
+    Paragraph,
+    Sentence,
+    SourceFile,
+    Span,
+)
 from chemx.records._structure import (
     GROUNDED_ROLES,
     STRUCTURE_ROLES,
@@ -67,6 +75,7 @@ __all__ = [
     "STRUCTURE_ROLES",
     "Box",
     "Candidate",
+    "CitationMarker",
     "Corpus",
     "Decision",
     "DiscardedCandidate",

@@ -25,6 +25,16 @@ class Figure(Node):
     width: int | None = None
     height: int | None = None
     page: int | None = Field(default=None, description="1-based PDF page, for PDF sources.")
+    page_box: tuple[float, float, float, float] | None = Field(
+        default=None,
+        description="Where the display item is on its page: (x0, y0, x1, y1) in PDF points, "
+        "y downwards (PDF sources).",
+    )
+    region_text: str = Field(
+        default="",
+        description="Text printed inside the display item (PDF sources): table cells by row "
+        "(cells separated by tabs), labels and conditions of a scheme.",
+    )
 
 
 class FigureReference(Node):

@@ -51,6 +51,20 @@ class Paper(Node):
     )
     source: str = Field(description="Where it came from: 'sample', 'jats', 'pdf' or 'pmc_oa'.")
     source_path: str = Field(description="The file it was parsed from, relative when possible.")
+    references: tuple[str, ...] = Field(
+        default=(),
+        description="The reference list's entries, as printed (PDF sources): kept apart from "
+        "the sentences so that no reference entry reaches retrieval.",
+    )
+
+
+class CitationMarker(BaseModel):
+    """A citation marker taken out of a paragraph's text ("⁵", "[12]", "3,4")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: int = Field(description="Offset in the paragraph text where the marker stood.")
+    marker: str
 
 
 class Paragraph(Node):
@@ -63,6 +77,11 @@ class Paragraph(Node):
     section_title: str | None = None
     text: str
     page: int | None = Field(default=None, description="1-based PDF page, for PDF sources.")
+    citations: tuple[CitationMarker, ...] = Field(
+        default=(),
+        description="Citation markers removed from `text` (PDF sources), so they neither merge "
+        "sentences nor read as compound numbers.",
+    )
 
 
 class Span(BaseModel):

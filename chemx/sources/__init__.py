@@ -8,8 +8,8 @@
 - `jats`: JATS / NLM XML, PMC OAI-PMH envelopes included; its parts are `_jats_xml`
   (safe parsing), `_jats_meta` (title, DOI, dates, licence), `_jats_body` (paragraphs and
   sections) and `_jats_figures` (figures and their image files).
-- `pdf`: PDFs with PyMuPDF (parts: `_pdf_pages`, `_pdf_figures`, `_pdf_text`); `mineru`:
-  the optional MinerU backend.
+- `pdf`: PDFs with PyMuPDF (its parts, `_pdf_*`, are listed in its docstring; journal
+  names in `_journals`); `mineru`: the optional MinerU backend.
 - `_assemble`: what every parser ends with (paragraphs, sentences, figure references).
 - `_paths`: the corpus folder is a boundary: every file a source opens is resolved and
   must lie inside it ("outside_corpus" otherwise); `_base.read_document` also refuses a

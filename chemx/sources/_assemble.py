@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 
 from chemx.images import ImageProblem, inspect_image
 from chemx.provenance.ids import node_id
-from chemx.records import Figure, FigureReference, NodeKind, Paragraph, Sentence, Span
+from chemx.records import (
+    CitationMarker,
+    Figure,
+    FigureReference,
+    NodeKind,
+    Paragraph,
+    Sentence,
+    Span,
+)
 from chemx.sources._base import ParsedPaper, Rejection
 from chemx.text.figure_mentions import FigureKey, find_figure_mentions, parse_figure_label
 from chemx.text.sentences import split_sentences
@@ -105,6 +113,8 @@ class ParagraphDraft:
     page: int | None = None
     bold: list[tuple[int, int]] = field(default_factory=list)
     xrefs: list[XrefSpan] = field(default_factory=list)
+    citations: list[tuple[int, str]] = field(default_factory=list)
+    """Citation markers taken out of `text`: (offset where it stood, marker)."""
 
 
 def figure_index(figures: list[Figure]) -> dict[FigureKey, Figure]:
@@ -136,6 +146,9 @@ def add_paragraphs(parsed: ParsedPaper, drafts: list[ParagraphDraft], backend: s
             section_title=draft.section_title,
             text=draft.text,
             page=draft.page,
+            citations=tuple(
+                CitationMarker(start=start, marker=marker) for start, marker in draft.citations
+            ),
         )
         parsed.paragraphs.append(paragraph)
         bounds = split_sentences(draft.text)

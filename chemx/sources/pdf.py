@@ -1,40 +1,37 @@
-"""PDF articles to records with PyMuPDF: text blocks, raster and vector figures.
+"""PDF articles to records with PyMuPDF, read as a careful reader copies a journal page.
 
-A PDF has no markup, so structure is recovered from layout: text blocks become
-paragraphs, blocks that open with "Figure N" / "Scheme N" become captions, and each
-caption is tied to the nearest graphic on its page. Chemistry figures are often vector
-drawings (ChemDraw pasted into Word), not embedded images, so a caption with no
-raster image next to it gets the drawings between it and the text above it, rendered
-to PNG.
+A PDF has no markup, so structure is recovered from layout, in this order:
+
+1. `_pdf_pages` reads each page once: text lines with their spans (size, flags,
+   baseline), placed images, visible drawings; lines the text layer split apart are
+   put back together.
+2. `_pdf_layout` finds the body font, the running heads and feet, and each page's
+   columns (the document's gutter where a page says too little).
+3. `_pdf_captions`, `_pdf_elements`, `_pdf_sides` and `_pdf_regions` give every
+   "Figure/Fig./Scheme/Chart/Table N" caption one region: its artwork side, its
+   column(s), never another caption's pieces or body text; `_pdf_abstract` adds the
+   first page's uncaptioned TOC graphic. `_pdf_items` turns regions into figures (the
+   picture, the caption, the text printed inside: a SAR table's cells).
+4. `_pdf_text`, `_pdf_lines` and `_pdf_hyphens` read the running text: reading order,
+   paragraphs across column and page breaks, headings, line-break hyphens, citation
+   markers out of the sentences, the reference list apart.
+5. `_pdf_meta` reads DOI, title, journal, date and licence from what the paper prints.
 
 Whole-document failures raise `SourceError`: "not_a_pdf" (no PDF header: an HTML login
 page saved as .pdf, say, named for what it is), "pdf_encrypted" (needs a password),
 "pdf_no_text" (a scan without a text layer: OCR it first) and "pdf_corrupt".
-
-This module is the parser; the work is in private modules beside it: `_pdf_pages`
-(reading pages and their geometry), `_pdf_figures` (images and figure regions) and
-`_pdf_text` (paragraphs and section headings).
+`scripts/bench_pdf.py` measures all of it on hand-made gold from real journal PDFs.
 """
 
 from __future__ import annotations
 
 import re
 import statistics
+from collections import Counter
 
-import pymupdf
-
-from chemx.images import MAX_PIXELS, ImageProblem, inspect_image
 from chemx.records import Paper
 from chemx.registry import BackendContext
-from chemx.sources._assemble import (
-    add_paragraphs,
-    attach_image,
-    clean_text,
-    new_figure,
-    paper_node_id,
-    reject,
-    sha256_hex,
-)
+from chemx.sources._assemble import add_paragraphs, clean_text, paper_node_id, sha256_hex
 from chemx.sources._base import (
     DEFAULT_MAX_DOCUMENT_MB,
     ParsedPaper,
@@ -42,20 +39,20 @@ from chemx.sources._base import (
     SourceError,
     read_document,
 )
-from chemx.sources._pdf_figures import (
-    Graphic,
-    PageFigures,
-    image_png,
-    nearest_raster,
-    vector_region,
-    visible,
-)
+from chemx.sources._pdf_abstract import graphical_abstract
+from chemx.sources._pdf_captions import Caption, find_captions
+from chemx.sources._pdf_elements import page_parts
+from chemx.sources._pdf_items import ItemOptions, add_items
+from chemx.sources._pdf_layout import Columns, DocumentStyle, document_style, find_columns
+from chemx.sources._pdf_meta import PrintedMetadata, read_printed_metadata
 from chemx.sources._pdf_pages import Box, Page, open_pdf, read_page
-from chemx.sources._pdf_text import paragraphs
+from chemx.sources._pdf_regions import Region, build_regions
+from chemx.sources._pdf_sides import clear_sides, learn_habits
+from chemx.sources._pdf_text import running_text
 from chemx.sources._sniff import require_pdf
-from chemx.text.figure_mentions import split_caption_label
 
 DOI_PATTERN = re.compile(r"\b10\.\d{4,9}/[^\s\"<>]+")
+_FILE_NAME_TITLE = re.compile(r"^\S+\s+\d+\.\.\d+$|\.(pdf|docx?|tex)$", re.IGNORECASE)
 
 
 class PdfParser:
@@ -78,17 +75,16 @@ class PdfParser:
             source: The `Paper.source` to record.
             min_chars_per_page: A PDF whose median page has fewer non-space characters
                 than this has no usable text layer ("pdf_no_text").
-            min_image_side: Embedded images narrower or shorter than this many pixels
-                are icons or rules, not figures.
-            render_dpi: Resolution for vector figures rendered to PNG.
+            min_image_side: Uncaptioned embedded images narrower or shorter than this
+                many pixels are icons or rules, not figures.
+            render_dpi: Resolution for display items rendered to PNG.
             max_document_mb: Larger files are rejected as "too_large" unread
                 (`--max-document-mb`).
         """
         self.source = source
         self.max_document_mb = max_document_mb
         self.min_chars_per_page = min_chars_per_page
-        self.min_image_side = min_image_side
-        self.render_dpi = render_dpi
+        self.options = ItemOptions(min_image_side=min_image_side, render_dpi=render_dpi)
 
     def parse(self, document: SourceDocument, corpus_id: str) -> ParsedPaper:
         """Parse `document`; raise `SourceError` when it has no usable text."""
@@ -98,26 +94,25 @@ class PdfParser:
         with open_pdf(data, name) as pdf:
             pages = [read_page(pdf, page, name) for page in pdf]
             self._check_text_layer(pages, name)
-            metadata = pdf.metadata or {}
-            title = clean_text(metadata.get("title") or "") or _largest_text(pages[0])
-            doi = _find_doi(pages[0], metadata)
-            paper = Paper(
-                id=paper_node_id(None, doi, sha256_hex(data)),
-                parent_id=corpus_id,
-                backend=self.backend,
-                doi=doi,
-                title=title,
-                source=self.source,
-                source_path=name,
-            )
+            printed = read_printed_metadata(pdf)
+            paper = _paper(printed, pdf.metadata or {}, pages[0], data, corpus_id, name)
+            paper = paper.model_copy(update={"source": self.source})
             parsed = ParsedPaper(paper=paper)
-            seen_images: set[str] = set()
-            seen_xrefs: set[int] = set()
-            per_page = [
-                self._page_figures(pdf, page, parsed, seen_images, seen_xrefs) for page in pages
-            ]
-        drafts = paragraphs(pages, per_page, title)
-        add_paragraphs(parsed, drafts, self.backend)
+            layout = read_layout(pages)
+            seen: set[str] = set()
+            item_boxes: list[list[Box]] = []
+            caption_lines: list[set[int]] = []
+            for page, regions, orphans, captions in zip(
+                pages, layout.regions, layout.orphans, layout.captions, strict=True
+            ):
+                added = add_items(pdf, page, regions, orphans, parsed, seen, self.options)
+                item_boxes.append(added.boxes + added.notes)
+                caption_lines.append({id(line) for caption in captions for line in caption.lines})
+        text = running_text(
+            pages, layout.style, layout.columns, item_boxes, caption_lines, paper.title
+        )
+        parsed.paper = parsed.paper.model_copy(update={"references": tuple(text.references)})
+        add_paragraphs(parsed, text.paragraphs, self.backend)
         return parsed
 
     def _check_text_layer(self, pages: list[Page], name: str) -> None:
@@ -139,120 +134,100 @@ class PdfParser:
             f"Run OCR first (e.g. `ocrmypdf {name} ocr.pdf`) and parse the OCR'd copy",
         )
 
-    def _page_figures(
-        self,
-        pdf: pymupdf.Document,
-        page: Page,
-        parsed: ParsedPaper,
-        seen_images: set[str],
-        seen_xrefs: set[int],
-    ) -> PageFigures:
-        """Find the page's figures, tie captions to them, and add them to `parsed`."""
-        result = PageFigures()
-        prefix = f"{parsed.paper.source_path}: page {page.number}"
-        for xref, box, width, height in page.images:
-            if width < self.min_image_side or height < self.min_image_side:
-                continue
-            if xref and xref in seen_xrefs:
-                continue
-            seen_xrefs.add(xref)
-            key = f"p{page.number}-img{len(result.graphics) + 1}"
-            graphic = Graphic(box, key, f"{prefix} image {key}")
-            if self._extract(pdf, page, graphic, xref, (width, height), seen_images):
-                result.graphics.append(graphic)
-        rasters = list(result.graphics)
-        used_drawings: set[int] = set()
-        vectors = 0
-        orphans: list[Graphic] = []
-        for index, block in enumerate(page.blocks):
-            split = split_caption_label(block.text)
-            if split is None:
-                continue
-            result.caption_blocks.add(index)
-            match = nearest_raster(block, rasters, page)
-            region = None if match is not None else vector_region(block, page, used_drawings)
-            if region is not None:
-                vectors += 1
-                key = f"p{page.number}-vec{vectors}"
-                match = Graphic(region, key, f"{prefix} drawing {key}")
-                match.data = self._render(pdf, page, region)
-                result.graphics.append(match)
-            if match is None:
-                key = f"p{page.number}-cap{len(orphans) + 1}"
-                match = Graphic(block.box, key, f"{prefix} caption {split[0]!r}")
-                match.problem = (
-                    "image_missing",
-                    f"{prefix}: caption {split[0]!r} has no image or drawing next to it",
-                )
-                orphans.append(match)
-            match.label, match.caption = split
-            match.claimed = True
-        ordered = sorted(result.graphics, key=lambda graphic: (graphic.box[1], graphic.box[0]))
-        for graphic in ordered + orphans:
-            figure = new_figure(
-                parsed.paper.id,
-                graphic.key,
-                self.backend,
-                label=graphic.label,
-                caption=graphic.caption,
-                page=page.number,
-            )
-            if graphic.data is not None:
-                figure = attach_image(parsed, figure, graphic.data, graphic.name)
-            elif graphic.problem is not None:
-                reject(parsed, figure, *graphic.problem)
-            parsed.figures.append(figure)
-        return result
 
-    def _extract(
-        self,
-        pdf: pymupdf.Document,
-        page: Page,
-        graphic: Graphic,
-        xref: int,
-        size: tuple[int, int],
-        seen_images: set[str],
-    ) -> bool:
-        """Fill `graphic` with the embedded image; False for blank, faint or repeated ones."""
-        if size[0] * size[1] > MAX_PIXELS:
-            graphic.problem = (
-                "image_too_large",
-                f"{graphic.name}: {size[0]}x{size[1]} pixels, over the "
-                f"{MAX_PIXELS / 1e6:.0f} MP limit",
-            )
-            return True
-        try:
-            data = image_png(pdf, pdf[page.number - 1], xref, graphic.box)
-        except (RuntimeError, ValueError) as exc:
-            graphic.problem = ("image_corrupt", f"{graphic.name}: cannot decode the image ({exc})")
-            return True
-        digest = sha256_hex(data)
-        if digest in seen_images:
-            return False
-        seen_images.add(digest)
-        graphic.data = data
-        try:
-            inspect_image(data, graphic.name)
-        except ImageProblem:
-            return True  # kept: attach_image records the problem
-        return visible(data, graphic.name)
+class Layout:
+    """The document's layout: style, and per page its columns, captions and regions."""
 
-    def _render(self, pdf: pymupdf.Document, page: Page, box: Box) -> bytes:
-        """Render a vector figure's region (with any text on it) to PNG."""
-        clip = pymupdf.Rect(box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2) & pymupdf.Rect(page.box)
-        return bytes(pdf[page.number - 1].get_pixmap(clip=clip, dpi=self.render_dpi).tobytes("png"))
+    def __init__(self, style: DocumentStyle) -> None:
+        self.style = style
+        self.columns: list[Columns] = []
+        self.captions: list[list[Caption]] = []
+        self.regions: list[list[Region]] = []
+        self.orphans: list[list[Caption]] = []
 
 
-def _largest_text(page: Page) -> str:
-    """The first page's largest-font block: the title when the metadata has none."""
-    candidates = [block for block in page.blocks if len(block.text) <= 300]
+def read_layout(pages: list[Page]) -> Layout:
+    """Columns, captions and display-item regions of every page.
+
+    Two passes: the first finds each page's columns and the captions whose artwork side
+    is clear, from which the document's habit per caption kind is learnt; the second
+    builds the regions with that habit for the captions with artwork on both sides.
+    """
+    layout = Layout(document_style(pages))
+    first = [find_columns(page, layout.style) for page in pages]
+    gutters = Counter(columns.gutter for columns in first if columns.gutter is not None)
+    fallback = None
+    if gutters:
+        gutter = gutters.most_common(1)[0][0]
+        typical = next(columns for columns in first if columns.gutter == gutter)
+        fallback = typical
+    layout.columns = [find_columns(page, layout.style, fallback) for page in pages]
+    layout.captions = [find_captions(page, layout.style) for page in pages]
+    parts = [
+        page_parts(page, layout.style, columns, captions)
+        for page, columns, captions in zip(pages, layout.columns, layout.captions, strict=True)
+    ]
+    sides = [
+        side
+        for page, part, columns, captions in zip(
+            pages, parts, layout.columns, layout.captions, strict=True
+        )
+        for side in clear_sides(page, part, columns, captions)
+    ]
+    habits = learn_habits(sides)
+    for page, part, columns, captions in zip(
+        pages, parts, layout.columns, layout.captions, strict=True
+    ):
+        regions = build_regions(page, part, columns, captions, habits)
+        if page.number == 1:
+            abstract = graphical_abstract(page, part, columns, regions)
+            if abstract is not None:
+                regions.append(abstract)
+        with_region = {id(region.caption) for region in regions}
+        layout.regions.append(regions)
+        layout.orphans.append([caption for caption in captions if id(caption) not in with_region])
+    return layout
+
+
+def _paper(
+    printed: PrintedMetadata,
+    info: dict[str, str],
+    first: Page,
+    data: bytes,
+    corpus_id: str,
+    name: str,
+) -> Paper:
+    """The paper record: what the paper prints first, then the PDF's own metadata."""
+    info_title = clean_text(info.get("title") or "")
+    if _FILE_NAME_TITLE.search(info_title):
+        info_title = ""
+    title = printed.title or info_title or _largest_line(first)
+    doi = printed.doi or _find_doi(first, info)
+    return Paper(
+        id=paper_node_id(None, doi, sha256_hex(data)),
+        parent_id=corpus_id,
+        backend=PdfParser.backend,
+        doi=doi,
+        title=title,
+        journal=printed.journal,
+        published=printed.published,
+        licence=printed.licence,
+        licence_url=printed.licence_url,
+        source="pdf",
+        source_path=name,
+    )
+
+
+def _largest_line(page: Page) -> str:
+    """The first page's largest-font line: a last resort for the title."""
+    candidates = [line for line in page.lines if 3 <= len(line.text.strip()) <= 300]
     if not candidates:
         return ""
-    return max(candidates, key=lambda block: block.size).text
+    return clean_text(max(candidates, key=lambda line: line.size).text)
 
 
 def _find_doi(page: Page, metadata: dict[str, str]) -> str | None:
-    texts = [block.text for block in page.blocks]
+    texts = [line.text for line in page.lines]
     texts += [str(metadata.get(key) or "") for key in ("subject", "keywords", "title")]
     for text in texts:
         match = DOI_PATTERN.search(text)

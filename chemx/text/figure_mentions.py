@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-FigureKind = Literal["figure", "scheme"]
+FigureKind = Literal["figure", "scheme", "chart", "table"]
 FigureKey = tuple[FigureKind, str]
 """(kind, number) as used to match a mention to a figure label; number is "2" or "S3"."""
 
@@ -28,7 +28,7 @@ MAX_RANGE = 20
 _KEYWORD = re.compile(
     r"(?<![A-Za-z])"
     r"(?:(?P<supp>(?i:supplementary|supporting|suppl\.|extended\s+data))\s+)?"
-    r"(?P<kw>(?i:fig(?:ure)?s?\.?|schemes?))(?![A-Za-z])\s*"
+    r"(?P<kw>(?i:fig(?:ure)?s?\.?|schemes?|charts?|tables?))(?![A-Za-z])\s*"
 )
 _NUMBER = re.compile(r"(?P<prefix>S)?(?P<digits>\d+)(?![\d])(?!\.\d)")
 _LETTER_PANEL = re.compile(r"[a-zA-Z](?![a-zA-Z0-9])")
@@ -38,13 +38,13 @@ _RANGE_SEP = re.compile(r"\s*[–—\-−‒]\s*|\s+to\s+")
 _LIST_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _LABEL = re.compile(
     r"^\s*(?:(?P<supp>(?i:supplementary|supporting|suppl\.|extended\s+data))\s+)?"
-    r"(?P<kw>(?i:fig(?:ure)?s?\.?|schemes?))\s*"
+    r"(?P<kw>(?i:fig(?:ure)?s?\.?|schemes?|charts?|tables?))\s*"
     r"(?P<number>[A-Z]?\d+)(?![\d])"
 )
 _BARE_LABEL = re.compile(r"^\s*(?P<number>\d+)\s*[.:]?\s*$")
 _CAPTION = re.compile(
     r"^\s*(?P<label>(?:(?i:supplementary|supporting)\s+)?"
-    r"(?:Fig(?:ure)?\.?|FIG(?:URE)?\.?|Scheme|SCHEME)\s*S?\d+[a-z]?)"
+    r"(?:Fig(?:ure)?\.?|FIG(?:URE)?\.?|Scheme|SCHEME|Chart|CHART|Table|TABLE)\s*S?\d+[a-z]?)"
     r"(?:\s*[.:|]\s*|\s+[-–—]\s+|\s+(?=[A-Z(\[])|\s*$)"
 )
 
@@ -99,7 +99,9 @@ def parse_figure_label(label: str) -> FigureKey | None:
 
     "Figure 2", "Fig. 2.", "FIG. 2" -> ("figure", "2"); "Scheme 1" -> ("scheme", "1");
     "Figure S1" and "Supplementary Figure 1" -> ("figure", "S1"); a bare "3" (some
-    JATS labels carry only the number) -> ("figure", "3"). "Table 1" -> None.
+    JATS labels carry only the number) -> ("figure", "3"); "Chart 1" -> ("chart", "1"),
+    "Table 2" -> ("table", "2"): charts and tables that draw structures are display
+    items too (a SAR table holds a paper's compounds).
     """
     match = _LABEL.match(label)
     if match is None:
@@ -126,7 +128,11 @@ def split_caption_label(text: str) -> tuple[str, str] | None:
 
 
 def _kind(keyword: str) -> FigureKind:
-    return "scheme" if keyword.lower().startswith("scheme") else "figure"
+    lowered = keyword.lower()
+    for kind in ("scheme", "chart", "table"):
+        if lowered.startswith(kind):
+            return kind
+    return "figure"
 
 
 def _normalise_number(prefix: str, digits: str) -> str:

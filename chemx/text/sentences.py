@@ -55,6 +55,8 @@ NEVER_FINAL: frozenset[str] = frozenset(
         "tab.",
         "suppl.",
         "cat.",
+        "fr.",
+        "frs.",
         # Latin and comparison
         "e.g.",
         "i.e.",

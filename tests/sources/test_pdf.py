@@ -83,7 +83,7 @@ def test_generated_pdf_end_to_end(tmp_path: Path) -> None:
     assert paper.source_path == "paper.pdf"
 
     (figure,) = parsed.figures
-    assert figure.figure_key == "p1-img1"
+    assert figure.figure_key == "p1-item1"
     assert figure.label == "Figure 1"
     assert figure.caption == "Synthesis of the ester 3a."
     assert figure.page == 1
@@ -118,7 +118,7 @@ def test_caption_above_a_vector_drawing(tmp_path: Path) -> None:
     shape.commit()
     parsed = parse(save(pdf, tmp_path))
     (figure,) = parsed.figures
-    assert figure.figure_key == "p1-vec1"
+    assert figure.figure_key == "p1-item1"
     assert figure.label == "Scheme 1"
     assert figure.image_sha256 is not None
     assert figure.width is not None and figure.width > 200  # rendered at 150 dpi
@@ -144,7 +144,7 @@ def test_tiny_and_repeated_images_are_not_figures(tmp_path: Path) -> None:
         page.insert_image(pymupdf.Rect(400, 700, 520, 760), stream=logo)
         page.insert_image(pymupdf.Rect(72, 700, 90, 718), stream=structure_png((30, 30)))
     parsed = parse(save(pdf, tmp_path))
-    assert [figure.figure_key for figure in parsed.figures] == ["p1-img1"]
+    assert [figure.figure_key for figure in parsed.figures] == ["p1-item1"]
     assert parsed.figures[0].label is None
 
 
@@ -173,7 +173,7 @@ def test_test_page_pdf_has_four_captioned_figures() -> None:
         ("Figure 4", "A molecule with some sugar units."),
     ]
     assert all(figure.image_sha256 in parsed.images for figure in parsed.figures)
-    assert parsed.figures[0].figure_key == "p1-img1"  # caffeine: an embedded image
+    assert parsed.figures[0].figure_key == "p1-item1"  # caffeine: an embedded image
     assert parsed.rejections == []
     assert len(parsed.paragraphs) == 4
     assert parsed.paragraphs[0].text.startswith("We have found a lot of new")

@@ -92,7 +92,7 @@ def test_mentions(text: str, expected: list[tuple[str, str, str | None, str, boo
     [
         "The configuration was set.",
         "A figure of merit of 2 was reached.",
-        "Table 2 lists the yields.",
+        "The table lists the yields.",
         "Figure 12.5 of the thesis",  # chapter-numbered, not this article's numbering
         "the figures were clear",
     ],
@@ -140,8 +140,9 @@ def test_key_combines_kind_and_number() -> None:
         ("Figure S1", ("figure", "S1")),
         ("Supplementary Figure 1", ("figure", "S1")),
         ("3", ("figure", "3")),
-        ("Table 1", None),
-        ("Chart 1", None),
+        ("Table 1", ("table", "1")),
+        ("Chart 1", ("chart", "1")),
+        ("Table S2", ("table", "S2")),
         ("", None),
     ],
 )
@@ -164,8 +165,21 @@ def test_label_and_mention_keys_match() -> None:
         ("FIG. 4. Spectra", ("FIG. 4", "Spectra")),
         ("Figure 2 shows the spectra.", None),
         ("The Figure 2 caption", None),
-        ("Table 1. Yields", None),
+        ("Table 1. Yields", ("Table 1", "Yields")),
+        ("Chart 2. Compounds 1-22", ("Chart 2", "Compounds 1-22")),
+        ("Table 1 lists the yields.", None),
     ],
 )
 def test_split_caption_label(text: str, expected: tuple[str, str] | None) -> None:
     assert split_caption_label(text) == expected
+
+
+def test_tables_and_charts_are_display_items_that_text_points_at() -> None:
+    """A SAR table or a chart of compounds is referred to like a figure (issue: PDF
+    ingestion): "(Table 2, entry 3)" must tie the sentence to the table."""
+    mentions = find_figure_mentions("The yield rose (Table 2, entry 3), as Charts 1 and 2 show.")
+    assert [(mention.kind, mention.number) for mention in mentions] == [
+        ("table", "2"),
+        ("chart", "1"),
+        ("chart", "2"),
+    ]
