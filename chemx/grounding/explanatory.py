@@ -101,6 +101,19 @@ class ExplanatoryManifest(BaseModel):
     weights_file: str
     weights_sha256: str
     versions: dict[str, str]
+    real_training_data: str | None = Field(
+        default=None, description="The hand-labelled sentences of real papers, if used."
+    )
+    real_training_data_sha256: str | None = None
+    real_counts: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="Real sentences: label -> split -> count."
+    )
+    real_test_papers: list[str] = Field(
+        default_factory=list, description="The real papers held out whole (split by paper)."
+    )
+    real_heldout: EvaluationReport | None = Field(
+        default=None, description="Accuracy on the held-out real papers' sentences."
+    )
 
 
 def feature_matrix(embeddings: np.ndarray, texts: Sequence[str], lexical: bool) -> np.ndarray:
