@@ -1,6 +1,14 @@
 """Measure the visual stage: classifier, segmentation, identifiers, seconds per figure.
 
     python scripts/bench_visual.py [--realworld ../shared/realworld] [--json out.json]
+                                   [--pdf-store OUT]
+
+`--pdf-store OUT` scores a build of the real journal PDFs (`chemx build --corpus
+../shared/realworld/papers --out OUT --until visual`) against the hand-made visual gold
+of `tests/fixtures/realworld/visual_gold/` (`chemx.devkit.visual_realworld`): classifier
+accuracy on the display items, plots/spectra/ORTEPs/3-D accepted as chemistry, crop
+recall and precision at IoU 0.5, whole-structure share, identifier accuracy, R-group
+scaffolds and fragments accepted as compounds.
 
 Two sources, measured in one run:
 - the sample corpus gold: `chemx build --corpus sample` (visual stage, offline
@@ -131,13 +139,49 @@ def bench_rxnscribe(root: Path) -> dict[str, Any]:
     }
 
 
+def bench_real_pdfs(out: Path) -> dict[str, Any]:
+    """Score a build of the real journal PDFs against the hand-made visual gold."""
+    from chemx.devkit.visual_realworld import VisualRealScore, load_visual_gold, score_store
+    from chemx.records import NodeKind, Paper
+
+    gold = load_visual_gold()
+    total = VisualRealScore()
+    with ProvenanceStore(out, readonly=True) as store:
+        papers = {
+            Path(stored.record.source_path).stem: stored.record.id
+            for stored in store.nodes(NodeKind.PAPER)
+            if isinstance(stored.record, Paper)
+        }
+        for paper in gold:
+            if paper.stem in papers:
+                total.add(score_store(store, paper, papers[paper.stem]))
+    share = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else "-"  # noqa: E731
+    print(f"== real journal PDFs: visual gold of {len(gold)} papers ==")
+    print(f"items found              {share(total.items_found, total.items)}")
+    print(f"classifier accuracy      {share(total.classified_right, total.items_found)}")
+    print(f"non-2-D accepted         {total.non_2d_accepted} (plots, spectra, ORTEP, 3-D)")
+    print(f"crop recall @IoU0.5      {share(total.matched_compounds, total.gold_compounds)}")
+    print(f"whole-structure crops    {share(total.whole_crops, total.predicted_crops)}")
+    print(f"identifier accuracy      {share(total.identifiers_right, total.matched_compounds)}")
+    print(f"fragments as compounds   {total.fragments_as_compounds}")
+    for line in total.mistakes[:40]:
+        print(f"  {line}")
+    return {name: value for name, value in vars(total).items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--realworld", type=Path, default=REPO.parent / "shared" / "realworld")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--pdf-store", type=Path, help="a visual-stage build of the real PDFs")
     args = parser.parse_args()
+    if args.pdf_store:
+        results_real = bench_real_pdfs(args.pdf_store)
+        if args.json:
+            args.json.write_text(json.dumps(results_real, indent=2) + "\n")
+        return
 
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:

@@ -15,13 +15,15 @@ import logging
 import os
 import threading
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from PIL import Image
 
 from chemx.errors import RetryableFailure
 from chemx.geometry import union
 from chemx.images import ImageProblem, to_rgb
+from chemx.labels.reconcile import PaperLabels, reconcile
 from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.builds import RetryPolicy
 from chemx.provenance.decisions import decide
@@ -32,6 +34,8 @@ from chemx.records import (
     Figure,
     Gate,
     NodeKind,
+    PrintedWord,
+    Sentence,
     SmilesReading,
     Structure,
     StructureRole,
@@ -99,6 +103,21 @@ class VisualBackends:
         }
 
 
+def _reconciled(result: IdentifierResult, paper: PaperLabels) -> IdentifierResult:
+    """The reading squared with the labels the paper's text names (`chemx.labels.reconcile`)."""
+    if not result.identifier:
+        return result
+    checked = reconcile(result.identifier, paper)
+    if checked.note is None:
+        return result
+    return replace(
+        result,
+        identifier=checked.identifier,
+        confidence=result.confidence * checked.factor,
+        note=checked.note,
+    )
+
+
 def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
@@ -153,6 +172,11 @@ class VisualAgent:
                 continue
             figures.append(figure)
         if figures:
+            paper_labels = PaperLabels(
+                stored.record
+                for stored in self.store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
+                if isinstance(stored.record, Sentence)
+            )
             classifier = self.backends.classifier
             predictions = classifier.predict(images)
             for figure, image, prediction in zip(figures, images, predictions, strict=True):
@@ -173,7 +197,9 @@ class VisualAgent:
                         )
                     )
                     continue
-                self._figure(figure, image, prediction.figure_class, scores, batch, counts)
+                self._figure(
+                    figure, image, prediction.figure_class, scores, batch, counts, paper_labels
+                )
         self.store.write(batch)
         return dict(counts)
 
@@ -185,6 +211,7 @@ class VisualAgent:
         scores: dict[str, float],
         batch: WriteBatch,
         counts: Counter[str],
+        paper_labels: PaperLabels,
     ) -> None:
         if figure_class is FigureClass.REACTION_SCHEME:
             segmentation = self.backends.reaction_parser.parse(image)
@@ -196,6 +223,7 @@ class VisualAgent:
             identifiers = self.backends.identifier.identify(
                 image, structural, segmentation, caption=figure.caption, figure_id=figure.id
             )
+        identifiers = [_reconciled(result, paper_labels) for result in identifiers]
         from chemx.visual.identifiers import unclaimed_labels
 
         unclaimed = unclaimed_labels(image, segmentation, identifiers)
@@ -218,7 +246,7 @@ class VisualAgent:
         for index, identifier in zip(indices, identifiers, strict=True):
             structure = self._structure(figure, image, segmentation.crops[index], identifier, batch)
             by_crop[index] = structure
-            self._check(structure, image, identifier, batch, counts)
+            self._check(structure, image, identifier, batch, counts, figure.printed_words)
             counts["structures"] += 1
         for crop in segmentation.crops:
             if crop.role is StructureRole.CONDITION:
@@ -260,6 +288,7 @@ class VisualAgent:
             identifier_backend=identifier.backend if identifier else None,
             identifier_confidence=identifier.confidence if identifier else None,
             identifier_raw=identifier.raw_text if identifier else None,
+            identifier_note=identifier.note if identifier else None,
             identifier_box=identifier.source_box if identifier else None,
             step=crop.step,
             smiles=smiles,
@@ -280,10 +309,17 @@ class VisualAgent:
         identifier: IdentifierResult,
         batch: WriteBatch,
         counts: Counter[str],
+        words: Sequence[PrintedWord] = (),
     ) -> None:
-        from chemx.qc.structure_check import check_structure, structure_decision
+        from chemx.qc.structure_check import (
+            check_structure,
+            scaffold_labels,
+            scaffold_verdict,
+            structure_decision,
+        )
 
         verdict = check_structure(image.crop(structure.box), identifier)
+        verdict = scaffold_verdict(verdict, scaffold_labels(structure.box, words))
         batch.decisions.append(structure_decision(structure.id, verdict, "qc1-image-stats"))
         counts["qc1_accepted" if verdict.accepted else "qc1_rejected"] += 1
 

@@ -7,7 +7,7 @@ model calls attach to any node.
 from pydantic import ValidationError
 
 from chemx.records._decision import Decision, Gate, ModelCall, Verdict
-from chemx.records._figure import Figure, FigureReference
+from chemx.records._figure import Figure, FigureReference, PrintedWord
 from chemx.records._node import Node, NodeKind
 from chemx.records._paper import (
     CitationMarker,
@@ -93,6 +93,7 @@ __all__ = [
     "Paper",
     "Paragraph",
     "PartialDecomposition",
+    "PrintedWord",
     "ReasoningType",
     "Sentence",
     "SmilesReading",

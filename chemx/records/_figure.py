@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from chemx.records._node import Node, NodeKind
+
+
+class PrintedWord(BaseModel):
+    """Text printed inside a display item, where it is in the figure's pixels."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    box: tuple[int, int, int, int]
 
 
 class Figure(Node):
@@ -29,6 +38,11 @@ class Figure(Node):
         default=None,
         description="Where the display item is on its page: (x0, y0, x1, y1) in PDF points, "
         "y downwards (PDF sources).",
+    )
+    printed_words: tuple[PrintedWord, ...] = Field(
+        default=(),
+        description="The text layer's lines inside the item, in figure pixels (PDF sources): "
+        "atom labels such as R1 or Ar tell a scaffold from a compound.",
     )
     region_text: str = Field(
         default="",

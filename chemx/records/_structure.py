@@ -72,6 +72,12 @@ class Structure(Node):
     identifier_raw: str | None = Field(
         default=None, description="What the OCR engine or VLM returned before normalising."
     )
+    identifier_note: str | None = Field(
+        default=None,
+        description="How the label read from the drawing squares with the paper's text: "
+        "replaced by the look-alike the text names, or named by no sentence (lower "
+        "confidence); None when the text names it as read.",
+    )
     identifier_box: Box | None = Field(
         default=None, description="Where in the figure the label was read, when known."
     )

@@ -10,12 +10,14 @@ before; logos and repeated images are not.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 
 import pymupdf
+from PIL import Image
 
 from chemx.images import MAX_PIXELS, ImageProblem, inspect_image
-from chemx.records import Figure
+from chemx.records import Figure, PrintedWord
 from chemx.sources._assemble import attach_image, new_figure, reject, sha256_hex
 from chemx.sources._base import ParsedPaper
 from chemx.sources._pdf_captions import Caption
@@ -59,14 +61,25 @@ def add_items(
     prefix = f"{parsed.paper.source_path}: page {page.number}"
     mupdf_page = pdf[page.number - 1]
     claimed_images: set[int] = set()
-    entries: list[tuple[Box, Caption | None, bytes | None, tuple[str, str] | None, str]] = []
+    entries: list[
+        tuple[
+            Box, Caption | None, bytes | None, tuple[str, str] | None, str, tuple[PrintedWord, ...]
+        ]
+    ] = []
     for number, region in enumerate(regions, start=1):
         name = f"{prefix} {region.caption.label}"
         claimed_images.update(region.image_indices)
         for index in region.image_indices:  # a logo repeated on later pages is no figure
             seen.add(f"xref:{page.images[index][0]}")
-        data, problem = _picture(pdf, mupdf_page, page, region, options, name)
-        entries.append((region.box, region.caption, data, problem, _region_text(region)))
+        data, problem, covered = _picture(pdf, mupdf_page, page, region, options, name)
+        words: tuple[PrintedWord, ...] = ()
+        if data is not None:
+            try:
+                with Image.open(io.BytesIO(data)) as picture:
+                    words = printed_words(region.text_lines, covered, picture.size)
+            except (OSError, ValueError, Image.DecompressionBombError):
+                words = ()  # attach_image records why the picture is unusable
+        entries.append((region.box, region.caption, data, problem, _region_text(region), words))
         result.boxes.append(region.box)
         result.notes.extend(note.box for note in region.notes)
         del number
@@ -87,12 +100,16 @@ def add_items(
             if digest in seen or not _shows_something(data, name):
                 continue
             seen.add(digest)
-        entries.append((box, None, data, problem, ""))
+        entries.append((box, None, data, problem, "", ()))
         result.boxes.append(box)
     entries.sort(key=lambda entry: (entry[0][1], entry[0][0]))
-    for position, (box, caption, data, problem, text) in enumerate(entries, start=1):
+    for position, (box, caption, data, problem, text, words) in enumerate(entries, start=1):
         figure = _figure(parsed, page, f"item{position}", caption).model_copy(
-            update={"region_text": text, "page_box": tuple(round(v, 2) for v in box)}
+            update={
+                "region_text": text,
+                "printed_words": words,
+                "page_box": tuple(round(v, 2) for v in box),
+            }
         )
         if data is not None:
             figure = attach_image(parsed, figure, data, f"{prefix} item {position}")
@@ -141,8 +158,11 @@ def _picture(
     region: Region,
     options: ItemOptions,
     name: str,
-) -> tuple[bytes | None, tuple[str, str] | None]:
-    """The region's picture: its one image at full resolution, or a render of it."""
+) -> tuple[bytes | None, tuple[str, str] | None, Box]:
+    """The region's picture, and the part of the page it covers.
+
+    The picture is its one image at full resolution, or a render of the region.
+    """
     images = region.image_indices
     if len(images) == 1:
         xref, box, width, height = page.images[images[0]]
@@ -151,8 +171,34 @@ def _picture(
                 pdf, mupdf_page, xref, region.box, (width, height), name, options
             )
             if data is not None or problem is not None:
-                return data, problem
-    return render_region(mupdf_page, region.box, options.render_dpi), None
+                return data, problem, region.box
+    x0, y0, x1, y1 = region.box
+    covered = (max(x0 - 2, page.box[0]), max(y0 - 2, page.box[1]), min(x1 + 2, page.box[2]),
+               min(y1 + 2, page.box[3]))  # fmt: skip
+    return render_region(mupdf_page, region.box, options.render_dpi), None, covered
+
+
+def printed_words(
+    lines: list[Line], covered: Box, size: tuple[int, int]
+) -> tuple[PrintedWord, ...]:
+    """The item's text lines in the picture's pixels (`covered` is the page area it shows)."""
+    sx = size[0] / max(covered[2] - covered[0], 1e-6)
+    sy = size[1] / max(covered[3] - covered[1], 1e-6)
+    words = []
+    for line in lines:
+        text = " ".join(line.text.split())
+        if text:
+            box = line.box
+            words.append(
+                PrintedWord(
+                    text=text,
+                    box=(
+                        round((box[0] - covered[0]) * sx), round((box[1] - covered[1]) * sy),
+                        round((box[2] - covered[0]) * sx), round((box[3] - covered[1]) * sy),
+                    ),
+                )
+            )  # fmt: skip
+    return tuple(words)
 
 
 def _single_image(

@@ -26,6 +26,8 @@ class IdentifierResult:
     """Where in the figure the label was read (OCR), if known."""
     reason: str | None = None
     """Why no identifier was found, when identifier is None."""
+    note: str | None = None
+    """How the reading squares with the paper's text, when it does not as read."""
     calls: tuple[ModelCall, ...] = ()
     """Model calls behind this result (VLM mode); the agent stores them with the structure."""
 

@@ -1,0 +1,111 @@
+"""A label read from a drawing, checked against the labels the paper's text names.
+
+The paper's own text is the best evidence of what its compounds are called: a label
+that no sentence names is more likely an atom number, a footnote mark or a misread than
+a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read as
+"S"). OCR candidates are therefore reconciled with the text:
+
+1. a label the text names is kept as read;
+2. otherwise, the look-alike and footnote variants of the reading ("1ba" -> "1b",
+   "3l" -> "31", "1O" -> "10", a stereo prefix added or dropped) are tried, and one
+   that the text names, if exactly one does, replaces it (the reading is kept as the raw
+   text, and the change is said);
+3. otherwise the label is kept with its confidence lowered, and the reason is said: the
+   text never names it.
+
+`PaperLabels` answers "does the text name this label?" with the boundary-aware
+`find_mentions` over every sentence (bold runs included), cached per label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from chemx.labels.grammar import read_label
+from chemx.labels.mentions import find_mentions
+from chemx.records import Sentence
+
+UNNAMED_FACTOR = 0.5
+"""Confidence multiplier for a label no sentence of the paper names."""
+RECONCILED_FACTOR = 0.9
+"""Confidence multiplier for a reading replaced by the variant the text names."""
+_LOOK_ALIKES: dict[str, tuple[str, ...]] = {
+    "l": ("1",), "I": ("1",), "i": ("1",), "|": ("1",), "o": ("0",), "O": ("0",),
+    "S": ("5",), "s": ("5",), "5": ("S",), "B": ("8",), "Z": ("2",), "z": ("2",),
+    "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l",), "0": ("o",),
+}  # fmt: skip
+"""Glyphs OCR confuses in bold sans labels, and what each may really be."""
+
+
+@dataclass(frozen=True)
+class Reconciled:
+    """What the text says of a label read from a drawing."""
+
+    identifier: str
+    factor: float
+    """Multiply the reading's confidence by this."""
+    note: str | None
+    """Why the label changed or is doubtful; None when the text names it as read."""
+
+
+class PaperLabels:
+    """The paper's sentences, asked whether they name a label."""
+
+    def __init__(self, sentences: Iterable[Sentence]) -> None:
+        self.sentences = [s for s in sentences if s.text]
+        self._named: dict[str, bool] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.sentences)
+
+    def names(self, label: str) -> bool:
+        """Whether some sentence names `label` (as a compound, not a number or unit)."""
+        if label not in self._named:
+            core = "".join(char for char in label if char.isalnum())
+            self._named[label] = any(
+                find_mentions(label, sentence.text, sentence.bold_spans)
+                for sentence in self.sentences
+                if core and _has_core(sentence.text, core)
+            )
+        return self._named[label]
+
+
+def _has_core(text: str, core: str) -> bool:
+    """A cheap filter before the full mention search: the label's characters occur."""
+    digits = "".join(char for char in core if char.isdigit())
+    return (digits or core) in text
+
+
+def variants(label: str) -> list[str]:
+    """Readings the same glyphs could also be: look-alikes, a footnote mark dropped."""
+    found: list[str] = []
+    if len(label) >= 2 and label[-1].isalpha() and label[-2].isalpha():
+        found.append(label[:-1])  # "1ba": "1b" with a footnote "a"
+    if label.endswith("'"):
+        found.append(label.rstrip("'"))
+    for position, char in enumerate(label):
+        for other in _LOOK_ALIKES.get(char, ()):
+            found.append(label[:position] + other + label[position + 1 :])
+    if label.startswith("(") and ")-" in label:
+        found.append(label.split(")-", 1)[1])  # "(S)-7" printed as "7"
+    kept: list[str] = []
+    for variant in found:
+        parsed = read_label(variant)
+        if parsed is not None and variant != label and variant not in kept:
+            kept.append(variant)
+    return kept
+
+
+def reconcile(label: str, paper: PaperLabels) -> Reconciled:
+    """Check `label` against the paper's text (see the module docstring)."""
+    if not paper or paper.names(label):
+        return Reconciled(label, 1.0, None)
+    named = [variant for variant in variants(label) if paper.names(variant)]
+    if len(named) == 1:
+        return Reconciled(
+            named[0],
+            RECONCILED_FACTOR,
+            f"read {label!r}; the text names {named[0]!r}, not {label!r}",
+        )
+    return Reconciled(label, UNNAMED_FACTOR, f"no sentence of the paper names {label!r}")

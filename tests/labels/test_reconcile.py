@@ -1,0 +1,55 @@
+"""Labels read from drawings, squared with the labels the paper's text names."""
+
+from __future__ import annotations
+
+from chemx.labels.reconcile import PaperLabels, reconcile, variants
+from chemx.records import Sentence, Span
+
+
+def sentence(text: str, bold: tuple[str, ...] = ()) -> Sentence:
+    spans = tuple(
+        Span(start=text.index(run), end=text.index(run) + len(run), text=run) for run in bold
+    )
+    return Sentence(
+        id=f"s{abs(hash(text))}", parent_id="g", backend="t", paper_id="p", paragraph_id="g",
+        index=0, start=0, end=len(text), text=text, bold_spans=spans,
+    )  # fmt: skip
+
+
+PAPER = PaperLabels(
+    [
+        sentence("Ester 1b was hydrolysed to acid 12 in 2 h at 25 °C.", ("1b",)),
+        sentence("Compound 5 and its analogue 31 were inactive (Table 1)."),
+        sentence("The (S)-7 enantiomer bound more tightly."),
+    ]
+)
+
+
+def test_a_label_the_text_names_is_kept_as_read() -> None:
+    checked = reconcile("1b", PAPER)
+    assert (checked.identifier, checked.factor, checked.note) == ("1b", 1.0, None)
+
+
+def test_a_footnote_mark_or_a_look_alike_goes_when_the_text_names_the_variant() -> None:
+    assert reconcile("1ba", PAPER).identifier == "1b"  # "1b" with its footnote "a"
+    assert reconcile("3l", PAPER).identifier == "31"
+    changed = reconcile("1ba", PAPER)
+    assert changed.factor < 1 and changed.note == "read '1ba'; the text names '1b', not '1ba'"
+
+
+def test_a_label_no_sentence_names_is_kept_with_lower_confidence_and_a_reason() -> None:
+    checked = reconcile("17", PAPER)  # an atom number, say
+    assert checked.identifier == "17" and checked.factor == 0.5
+    assert checked.note == "no sentence of the paper names '17'"
+    assert reconcile("2", PAPER).factor == 0.5  # "2 h", "25 °C" are not compound 2
+    assert not PAPER.names("1")  # "Table 1" is no compound 1
+
+
+def test_without_text_nothing_is_judged() -> None:
+    assert reconcile("17", PaperLabels([])).note is None
+
+
+def test_variants_are_labels_only() -> None:
+    assert variants("1ba") == ["1b"]
+    assert "7" in variants("(S)-7")
+    assert variants("17") == []
