@@ -43,6 +43,7 @@ from chemx.records import (
 )
 from chemx.registry import REGISTRY, BackendContext, BackendKind
 from chemx.settings import VisualSettings
+from chemx.visual.caption_evidence import decide_class
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigureClassifierLike
 from chemx.visual.identifiers._base import IdentifierExtractor, IdentifierResult
@@ -180,9 +181,12 @@ class VisualAgent:
             classifier = self.backends.classifier
             predictions = classifier.predict(images)
             for figure, image, prediction in zip(figures, images, predictions, strict=True):
-                counts[f"figures_{prediction.figure_class.value}"] += 1
-                scores = dict(prediction.probabilities)
-                if prediction.figure_class is FigureClass.NON_CHEMISTRY:
+                decided = decide_class(prediction.probabilities, figure.label, figure.caption)
+                figure_class = decided.figure_class
+                counts[f"figures_{figure_class.value}"] += 1
+                scores = decided.scores
+                evidence = f"; caption: {'; '.join(decided.reasons)}" if decided.reasons else ""
+                if figure_class is FigureClass.NON_CHEMISTRY:
                     # QC 1 keeps chemistry only: the classifier's verdict is its first test.
                     batch.decisions.append(
                         decide(
@@ -191,15 +195,14 @@ class VisualAgent:
                             Verdict.REJECT,
                             "non_chemistry",
                             f"{figure.label or figure.figure_key}: classified non-chemistry "
-                            f"(p={prediction.confidence:.3f})",
+                            f"(image p={prediction.probabilities['non_chemistry']:.3f}, "
+                            f"p(chemistry)={scores['p_chemistry']:.3f}{evidence})",
                             classifier.backend,
                             scores,
                         )
                     )
                     continue
-                self._figure(
-                    figure, image, prediction.figure_class, scores, batch, counts, paper_labels
-                )
+                self._figure(figure, image, figure_class, scores, batch, counts, paper_labels)
         self.store.write(batch)
         return dict(counts)
 
