@@ -10,7 +10,8 @@ renders. The decision is one documented rule:
 
 and the figure is chemistry when p_chemistry > 0.5, with the chemistry class the
 image's most probable one among the three. The caption log-odds are fixed, stated
-weights (not fitted): +4 for a Scheme or Chart label, -3 for words that name a
+weights (not fitted): +4 for a Scheme or Chart label, +2 for a graphical abstract (the
+PDF source's uncaptioned TOC graphic), -3 for words that name a
 non-structure picture (spectra, X-ray, ORTEP, crystal packing, dose-response, curves,
 plot, cryo-EM, map, microscopy, gel, blot, expression, docking, binding pocket,
 electron density, DFT energy profile, NMR data). Chemistry words in a caption
@@ -31,6 +32,10 @@ from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 
 LABEL_WEIGHT = 4.0
 """Log-odds for chemistry from a Scheme or Chart label."""
+GRAPHICAL_ABSTRACT_WEIGHT = 2.0
+"""Log-odds for chemistry from the first page's uncaptioned TOC graphic: a chemistry
+paper's graphical abstract draws its chemistry, but it also mixes in photos and
+cartoons, so less than a Scheme label (QC 1 still rejects photo and 3-D crops)."""
 CHEMISTRY_WORDS_WEIGHT = 0.0
 NON_STRUCTURE_WORDS_WEIGHT = -3.0
 _SCHEME_LABEL = re.compile(r"^\s*(scheme|chart)\b", re.IGNORECASE)
@@ -67,6 +72,9 @@ def caption_log_odds(label: str | None, caption: str) -> tuple[float, tuple[str,
     if label and _SCHEME_LABEL.match(label):
         odds += LABEL_WEIGHT
         reasons.append(f"{label.split()[0]} label")
+    elif label and label.lower() == "graphical abstract":
+        odds += GRAPHICAL_ABSTRACT_WEIGHT
+        reasons.append("graphical abstract")
     chemistry = sorted({match.group(0).lower() for match in _CHEMISTRY.finditer(caption)})
     if chemistry and CHEMISTRY_WORDS_WEIGHT:
         odds += CHEMISTRY_WORDS_WEIGHT

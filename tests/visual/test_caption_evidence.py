@@ -41,3 +41,10 @@ def test_without_evidence_the_image_decides() -> None:
 def test_chemistry_words_carry_no_weight() -> None:
     """They also caption biology figures of chemistry papers ("G protein coupling")."""
     assert caption_log_odds("Fig. 6", "G protein coupling of adenosine receptors.")[0] == 0.0
+
+
+def test_a_graphical_abstract_leans_to_chemistry_less_than_a_scheme() -> None:
+    scheme, _ = caption_log_odds("Scheme 1", "")
+    toc, reasons = caption_log_odds("Graphical abstract", "")
+    assert 0 < toc < scheme
+    assert reasons == ("graphical abstract",)
