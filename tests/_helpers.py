@@ -12,15 +12,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
+
 REPO = Path(__file__).resolve().parents[1]
-
-
-def shared_realworld() -> Path | None:
-    """The shared real-file folder: beside the repository (CI) or at /work/shared."""
-    for candidate in (REPO.parent / "shared" / "realworld", Path("/work/shared/realworld")):
-        if candidate.is_dir():
-            return candidate
-    return None
 
 
 def png_bytes(width: int = 120, height: int = 80, text: str = "1") -> bytes:

@@ -75,16 +75,22 @@ class GoldPaper:
     sentences: list[GoldSentence]
 
 
-def realworld_papers() -> Path | None:
-    """`../shared/realworld/papers` beside the repository, or /work/shared's, if present."""
+def shared_realworld() -> Path | None:
+    """The team's real-file folder, if present.
+
+    `../shared/realworld` beside the repository (CI), or /work/shared's.
+    """
     repo = Path(__file__).resolve().parents[2]
-    for candidate in (
-        repo.parent / "shared" / "realworld" / "papers",
-        Path("/work/shared/realworld/papers"),
-    ):
+    for candidate in (repo.parent / "shared" / "realworld", Path("/work/shared/realworld")):
         if candidate.is_dir():
             return candidate
     return None
+
+
+def realworld_papers() -> Path | None:
+    """Its `papers/` folder (the journal PDFs), if present."""
+    root = shared_realworld()
+    return root / "papers" if root is not None and (root / "papers").is_dir() else None
 
 
 def load_gold(papers: Path | None = None, gold_dir: Path = GOLD_DIR) -> list[GoldPaper]:
@@ -378,10 +384,11 @@ def score_parsed(
     gold: GoldPaper, figures: list[Figure], sentences: list[Sentence], paper: Paper
 ) -> PaperScore:
     """All the measures for one parsed paper."""
-    score = score_items(gold, figures, page_lines(gold.path))
+    lines = page_lines(gold.path)
+    score = score_items(gold, figures, lines)
     score_text(gold, sentences, reference_text(gold), score)
     score_metadata(gold, paper, score)
-    score.pages = len(page_lines(gold.path))
+    score.pages = len(lines)
     return score
 
 

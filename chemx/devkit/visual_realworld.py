@@ -27,7 +27,6 @@ from chemx.devkit.pdf_gold import GoldPaper, iou, load_gold
 from chemx.labels import read_label
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import STRUCTURE_ROLES, Figure, Gate, NodeKind, Structure, Verdict
-from chemx.text.figure_mentions import parse_figure_label
 
 VISUAL_GOLD_DIR = (
     Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "realworld" / "visual_gold"
@@ -214,8 +213,3 @@ def same_label(read: str | None, gold: str | None) -> bool:
         return read == gold
     parsed = read_label(gold)
     return read == (parsed.text if parsed is not None else gold)
-
-
-def label_key(label: str | None) -> tuple[str, str] | None:
-    """(kind, number) of a printed label, as the PDF gold keys items."""
-    return parse_figure_label(label) if label else None

@@ -128,14 +128,8 @@ def paper_bootstrap(
     level: float = DEFAULT_LEVEL,
 ) -> Interval:
     """Accuracy with its paper-level percentile bootstrap interval (resamples papers)."""
-    return cluster_bootstrap(
-        [float(o.correct) for o in items],
-        [o.paper_id for o in items],
-        resamples=resamples,
-        seed=seed,
-        level=level,
-        method="paper-bootstrap",
-    )
+    clusters = [o.paper_id for o in items]
+    return _accuracy_bootstrap(items, clusters, resamples, seed, level, "paper-bootstrap")
 
 
 def item_bootstrap(
@@ -146,13 +140,25 @@ def item_bootstrap(
     level: float = DEFAULT_LEVEL,
 ) -> Interval:
     """The same interval resampling items, as if they were independent (for comparison)."""
+    clusters = [o.item_id for o in items]
+    return _accuracy_bootstrap(items, clusters, resamples, seed, level, "item-bootstrap")
+
+
+def _accuracy_bootstrap(
+    items: Sequence[ItemOutcome],
+    clusters: Sequence[str],
+    resamples: int,
+    seed: int,
+    level: float,
+    method: str,
+) -> Interval:
     return cluster_bootstrap(
         [float(o.correct) for o in items],
-        [o.item_id for o in items],
+        clusters,
         resamples=resamples,
         seed=seed,
         level=level,
-        method="item-bootstrap",
+        method=method,
     )
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from chemx.sources._pdf_captions import Caption
 from chemx.sources._pdf_elements import Element, PageParts, near, overlaps
-from chemx.sources._pdf_layout import Columns
-from chemx.sources._pdf_pages import Line, Page, area, union_box
+from chemx.sources._pdf_layout import Columns, abstract_start
+from chemx.sources._pdf_pages import Page, area, union_box
 from chemx.sources._pdf_regions import Region
 
 GRAPHICAL_ABSTRACT_MIN_AREA = 4000.0
@@ -73,21 +71,13 @@ def graphical_abstract(
     )
 
 
-_ABSTRACT_LINE = re.compile(r"^\W*abstract\b", re.IGNORECASE)
-
-
 def _abstract_band(page: Page) -> tuple[float, float] | None:
-    """The vertical extent of the first page's abstract, or None.
+    """The vertical extent of the first page's abstract block, or None.
 
-    It runs from an "Abstract" line, or the first long block of prose, to the end of
-    that block. A page without an abstract has no graphical abstract either.
+    A page without an abstract has no graphical abstract either.
     """
-    blocks: dict[int, list[Line]] = {}
-    for line in page.lines:
-        blocks.setdefault(line.block, []).append(line)
-    for members in sorted(blocks.values(), key=lambda members: members[0].box[1]):
-        if _ABSTRACT_LINE.match(members[0].text) or (
-            len(members) >= 3 and sum(len(line.text) for line in members) >= 300
-        ):
-            return members[0].box[1], max(line.box[3] for line in members)
-    return None
+    found = abstract_start(page.lines)
+    if found is None:
+        return None
+    marker, block = found
+    return marker.box[1], max(line.box[3] for line in block)

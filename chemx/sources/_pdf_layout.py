@@ -204,3 +204,31 @@ def reading_order(lines: list[Line], columns: Columns, items: Sequence[Box] = ()
                 )
             )
     return ordered
+
+
+_ABSTRACT = re.compile(r"^\W*abstract\b", re.IGNORECASE)
+
+
+def abstract_start(lines: Sequence[Line]) -> tuple[Line, list[Line]] | None:
+    """Where the first page's abstract starts, and its text block; None without one.
+
+    The "Abstract" line when the page has one, else the first long block of prose (at
+    least 3 lines and 300 characters: an unlabelled abstract, as Nature journals set
+    it). Running text starts there (what lies above is the title block), and the
+    graphical abstract sits beside it.
+    """
+    blocks: dict[int, list[Line]] = {}
+    for line in lines:
+        blocks.setdefault(line.block, []).append(line)
+    marker = next((line for line in lines if _ABSTRACT.match(line.text)), None)
+    if marker is not None:
+        return marker, blocks[marker.block]
+    long_blocks = [
+        members
+        for members in blocks.values()
+        if len(members) >= 3 and sum(len(line.text) for line in members) >= 300
+    ]
+    if not long_blocks:
+        return None
+    first = min(long_blocks, key=lambda members: members[0].box[1])
+    return first[0], first

@@ -240,8 +240,6 @@ def _merge_split_lines(lines: list[Line]) -> list[Line]:
             block=host.block,
             upright=host.upright,
         )
-    position = {id(line): index for index, line in enumerate(lines)}
-    del position
     return sorted(merged, key=lambda line: (line.block, line.box[1], line.box[0]))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from chemx.sources._pdf_captions import Caption
 from chemx.sources._pdf_elements import MIN_SIDE, Element, PageParts, near
 from chemx.sources._pdf_layout import Columns
-from chemx.sources._pdf_pages import Box, Line, Page, area, union_box
+from chemx.sources._pdf_pages import Box, Line, Page, union_box
 from chemx.sources._pdf_sides import both_sides, clear_side, default_side
 
 
@@ -207,8 +207,3 @@ def _continues_note(element: Element, notes: list[Element]) -> bool:
         or (note.box[1] - 2 <= element.box[1] <= note.box[3] + 2)
         for note in notes
     )
-
-
-def region_area(region: Region) -> float:
-    """Area of the region in square points."""
-    return area(region.box)

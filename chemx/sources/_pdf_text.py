@@ -16,7 +16,13 @@ from dataclasses import dataclass, field, replace
 
 from chemx.sources._assemble import ParagraphDraft
 from chemx.sources._pdf_hyphens import Vocabulary
-from chemx.sources._pdf_layout import Columns, DocumentStyle, is_furniture, reading_order
+from chemx.sources._pdf_layout import (
+    Columns,
+    DocumentStyle,
+    abstract_start,
+    is_furniture,
+    reading_order,
+)
 from chemx.sources._pdf_lines import TextBuilder, collapse
 from chemx.sources._pdf_pages import Box, Line, Page, inside
 
@@ -229,7 +235,6 @@ def _opens_footnote(line: Line) -> bool:
     )
 
 
-_ABSTRACT = re.compile(r"^\W*abstract\b", re.IGNORECASE)
 _ABSTRACT_LABEL = re.compile(r"^\s*abstract\s*[:.]\s*", re.IGNORECASE)
 
 
@@ -250,25 +255,11 @@ def _without_label(line: Line) -> Line:
 
 
 def _after_abstract_marker(lines: list[Line]) -> list[Line]:
-    """Page 1 without the title block (authors, affiliations, banners).
-
-    That is what lies above the "Abstract" line, or else above the first long block
-    of prose (an unlabelled abstract, as Nature journals set it).
-    """
-    marker = next((line for line in lines if _ABSTRACT.match(line.text)), None)
-    if marker is None:
-        blocks: dict[int, list[Line]] = {}
-        for line in lines:
-            blocks.setdefault(line.block, []).append(line)
-        long_blocks = [
-            members
-            for members in blocks.values()
-            if sum(len(line.text) for line in members) >= 300 and len(members) >= 3
-        ]
-        if not long_blocks:
-            return lines
-        marker = min((members[0] for members in long_blocks), key=lambda line: line.box[1])
-    return [line for line in lines if line.box[1] >= marker.box[1] - 1]
+    """Page 1 without the title block (authors, affiliations, banners) above the abstract."""
+    found = abstract_start(lines)
+    if found is None:
+        return lines
+    return [line for line in lines if line.box[1] >= found[0].box[1] - 1]
 
 
 def _heading_lines(lines: list[Line], style: DocumentStyle) -> dict[int, str]:

@@ -202,7 +202,7 @@ def _paper(
     if _FILE_NAME_TITLE.search(info_title):
         info_title = ""
     title = printed.title or info_title or _largest_line(first)
-    doi = printed.doi or _find_doi(first, info)
+    doi = printed.doi  # page 1 text, DOI links, XMP, then the PDF info (`_pdf_meta`)
     return Paper(
         id=paper_node_id(None, doi, sha256_hex(data)),
         parent_id=corpus_id,
@@ -224,16 +224,6 @@ def _largest_line(page: Page) -> str:
     if not candidates:
         return ""
     return clean_text(max(candidates, key=lambda line: line.size).text)
-
-
-def _find_doi(page: Page, metadata: dict[str, str]) -> str | None:
-    texts = [line.text for line in page.lines]
-    texts += [str(metadata.get(key) or "") for key in ("subject", "keywords", "title")]
-    for text in texts:
-        match = DOI_PATTERN.search(text)
-        if match:
-            return match.group().rstrip(".,;:)]}")
-    return None
 
 
 def make_parser(context: BackendContext) -> PdfParser:

@@ -15,8 +15,8 @@ PDF source's uncaptioned TOC graphic), -3 for words that name a
 non-structure picture (spectra, X-ray, ORTEP, crystal packing, dose-response, curves,
 plot, cryo-EM, map, microscopy, gel, blot, expression, docking, binding pocket,
 electron density, DFT energy profile, NMR data). Chemistry words in a caption
-("synthesis", "mechanism", "catalyst", "coupling") carry no weight
-(`CHEMISTRY_WORDS_WEIGHT` = 0): measured on the real-PDF gold they also name the
+("synthesis", "mechanism", "catalyst", "coupling") carry no weight: measured on the
+real-PDF gold (+2 for them) they also name the
 biology and materials figures of chemistry papers ("G protein coupling", "catalyst
 reusability" over a bar chart) and let plots through. Both the image's probabilities
 and the caption's evidence go into the decision's scores.
@@ -36,15 +36,8 @@ GRAPHICAL_ABSTRACT_WEIGHT = 2.0
 """Log-odds for chemistry from the first page's uncaptioned TOC graphic: a chemistry
 paper's graphical abstract draws its chemistry, but it also mixes in photos and
 cartoons, so less than a Scheme label (QC 1 still rejects photo and 3-D crops)."""
-CHEMISTRY_WORDS_WEIGHT = 0.0
 NON_STRUCTURE_WORDS_WEIGHT = -3.0
 _SCHEME_LABEL = re.compile(r"^\s*(scheme|chart)\b", re.IGNORECASE)
-_CHEMISTRY = re.compile(
-    r"\b(synthes[ie]s|synthetic|reactions?|scope|structures? of|mechanis(m|tic)|route|"
-    r"compounds?|catalys[ti]s?|catalysts?|ligands?|substrates?|derivatives?|analogues?|"
-    r"cycli[sz]ation|coupling|products?)\b",
-    re.IGNORECASE,
-)
 _NON_STRUCTURE = re.compile(
     r"\b(spectr(a|um)|ECD|CD|UV|x-ray|ORTEP|crystal (structure|packing)|packing|"
     r"dose[-–‒ ]response|curves?|plots?|cryo-?EM|maps?|microscop(y|ic)|micrographs?|"
@@ -75,10 +68,6 @@ def caption_log_odds(label: str | None, caption: str) -> tuple[float, tuple[str,
     elif label and label.lower() == "graphical abstract":
         odds += GRAPHICAL_ABSTRACT_WEIGHT
         reasons.append("graphical abstract")
-    chemistry = sorted({match.group(0).lower() for match in _CHEMISTRY.finditer(caption)})
-    if chemistry and CHEMISTRY_WORDS_WEIGHT:
-        odds += CHEMISTRY_WORDS_WEIGHT
-        reasons.append("chemistry words: " + ", ".join(chemistry[:4]))
     other = sorted({match.group(0) for match in _NON_STRUCTURE.finditer(caption)})
     if other:
         odds += NON_STRUCTURE_WORDS_WEIGHT
