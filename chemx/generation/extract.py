@@ -1,33 +1,44 @@
-"""Template extraction: Effect, Feature and Mechanism from one explanatory sentence.
+"""Effect, Feature and Mechanism from one explanatory sentence, read with a clause grammar.
 
 The offline stand-in for the Stage 1 decomposition call (seed 002, appendix C.3). An
-explanatory sentence states how a structural feature produces an observed effect, and
-chemistry papers say it with a small set of connectives. The extractor splits the
-sentence at one of them into a *cause* (the feature and its mechanism) and an *effect*:
+explanatory sentence states how a structural feature produces an observed effect. The
+sentence is read in three steps:
 
-- effect after the cause: "..., which accounts for / explains / leads to / results in
-  E", "... and thereby E", "..., which raised / keeps / enables ... E", "..., giving E",
-  "...; as a result, E";
-- effect before the cause: "Because / Since / As C, E", "E due to / owing to /
-  because of C", "E arises from / stems from / is caused by C";
-- a means clause: "S <effect verb> ... by <gerund> ..." (the gerund is the mechanism).
+1. `chemx.generation.clauses` normalises and tags it (word classes from a closed-class
+   lexicon, the verb list and suffix rules).
+2. `chemx.generation.causal` finds its causal construction, a table of token patterns
+   (because / since / as / when ..., due to / owing to / attributed to / caused by / the
+   result of / arises from, which / which is why / so / thus / therefore / hence, leading
+   to / allowing / enabling and other result participles, 'by V-ing' means adjuncts,
+   'X makes / renders / lowers Y', and medicinal-chemistry matched pairs), which cuts it
+   into a *cause* and an *effect*.
+3. The cause is read as a clause (the Feature is its subject, the Mechanism its
+   predicate, so that "<Feature> <Mechanism>" reads as a sentence) or, when it is a noun
+   phrase, through its nominalisation: "the small size of the ortho-substituent" ->
+   feature "ortho-substituent", mechanism "has a small size"; "steric shielding by the
+   mesityl group" -> "provides steric shielding"; "the ability of the amine to attack
+   the ester" -> "attacks the ester"; "the electron-withdrawing nitro group" ->
+   "withdraws electron density".
 
-The cause is then split into its subject (the Feature: the words before the first
-finite verb, without determiners and compound labels) and its predicate (the
-Mechanism, a verb phrase whose subject is the feature, so that "<Feature> <Mechanism>"
-reads as a sentence). Anything that does not split cleanly is discarded with a reason,
-never completed: the seed discards evidence "too vague to yield all three fields".
+A matched-pair sentence ("Replacing the 6-fluoro of 24 by methyl gave 28, 60-fold less
+potent, likely due to a steric clash with ...") also records the two compounds and the
+structural difference (`MatchedPair`). Anything that does not read cleanly is discarded
+with a reason, never completed: the seed discards evidence "too vague to yield all three
+fields".
 
 Reason codes (stable; they go into the generation gate's `Decision.reason` as
 ``too_vague:<code>``):
 
 ==================  ===============================================================
-``no_connective``   no cause/effect connective: the sentence does not say what
-                    produces what
-``no_effect``       the effect part is empty or a single word
-``no_feature``      the subject is missing, a bare pronoun, or names no structure
-                    ("H2O2 converts ...", "Oxidation turns ...")
-``no_mechanism``    the predicate is shorter than three words
+``no_connective``   no causal construction: the sentence does not say what produces
+                    what
+``no_effect``       the effect part is empty, a single word or only a pronoun
+``no_feature``      the cause names no structure ("H2O2 converts ...", "due to the
+                    steric hindrance"), is a bare pronoun, or points back to an
+                    earlier sentence
+``no_mechanism``    the cause names a feature but not how it acts (a predicate shorter
+                    than three words, "because it bears a nitro group", "due to the
+                    nitro group")
 ==================  ===============================================================
 """
 
@@ -38,124 +49,115 @@ from dataclasses import dataclass
 from typing import Literal
 
 from chemx.generation.catalogue import groups_named_in
+from chemx.generation.causal import EffectForm, Reading, phrases, readings
+from chemx.generation.clauses import (
+    Tag,
+    Token,
+    is_plural,
+    normalise,
+    predicate_start,
+    text_of,
+    tokenise,
+)
 from chemx.generation.lexicon import (
     BASE_OF,
     DETERMINERS,
+    NON_FEATURE_HEADS,
     PRONOUN_SUBJECTS,
     STRUCTURAL_NOUNS,
-    VERB_BASES,
-    VERB_FORMS,
     third_person,
 )
-from chemx.generation.text import squash, words
+from chemx.generation.text import wordlist, words
 from chemx.records import ReasoningType
 
-EffectForm = Literal["np", "vp", "clause"]
-"""How the effect reads: a noun phrase ("a 7-fold gain"), a verb phrase whose subject is
-the feature ("improves potency 7-fold"), or a clause with its own subject ("no product
-formed without base"). The stem and option frames depend on it."""
+__all__ = [
+    "Decomposition",
+    "EffectForm",
+    "MatchedPair",
+    "Vague",
+    "decompose",
+    "is_structural",
+    "reasoning_type",
+]
 
 MIN_MECHANISM_WORDS = 3
 MIN_EFFECT_WORDS = 2
 MAX_FEATURE_WORDS = 10
 
-_TIER1 = (
-    r"accounts? for|accounted for|explains?|explained|leads? to|led to|results? in|resulted in"
-    r"|gives? rise to|gave rise to|(?:is|are|was|were) responsible for|underlies|underlie"
+LIGHT_HEADS = wordlist(
+    """
+    presence introduction installation incorporation use attachment placement
+    """
 )
-"""Verbs that only ever introduce an effect."""
-_TIER2 = (
-    r"raised?|raises|keeps?|kept|extends?|extended|ensures?|ensured|enables?|enabled"
-    r"|allows?|allowed|improves?|improved|accelerates?|accelerated|increases?|increased"
-    r"|reduces?|reduced|shifts?|shifted|switches on|switched on|speeds? up|sped up"
-    r"|prevents?|prevented|suppresses|suppressed|makes?|made|causes?|caused|produces?"
-    r"|produced|affords?|afforded|gives?|gave|lowers?|lowered|shortens?|shortened"
-    r"|favours?|favoured|favors?|favored|boosts?|boosted|drives?|drove|slows?|slowed"
-    r"|leaves|left"
+"""'the presence of X' names X: the head adds nothing to the feature."""
+EVENT_SUFFIXES = ("ation", "ition", "ysis", "ment", "sion", "age")
+INFLUENCE_NOUNS = wordlist(
+    """
+    effect effects hindrance shielding repulsion clash interaction interactions donation
+    withdrawal conjugation resonance stabilisation stabilization destabilisation
+    destabilization induction polarisation polarization strain bias influence
+    """
 )
-"""Verbs that introduce an effect when they follow 'which' / 'and thereby'."""
-_GERUND = r"giving|producing|affording|yielding|leading to|resulting in|causing"
+"""Nominals of what a feature does to something else: 'the X of F' -> 'F exerts X'."""
+LOSS_NOUNS = wordlist(
+    """
+    loss absence removal lack deletion
+    """
+)
+CONTACT_NOUNS = wordlist(
+    """
+    bond bonds interaction interactions contact contacts stacking bridge
+    """
+)
+CLASH_NOUNS = wordlist(
+    """
+    clash clashes repulsion strain hindrance
+    """
+)
+POSSESSION_VERBS = wordlist(
+    """
+    bears bear has have had contains contain contained carries carry possesses possess
+    """
+)
+"""A predicate 'bears a nitro group' names a feature the subject has, not how it acts."""
+CAPACITY_NOUNS = wordlist(
+    """
+    ability capacity tendency propensity power
+    """
+)
+PERSONAL_PRONOUNS = wordlist(
+    """
+    it they
+    """
+)
+COMPARATIVE = re.compile(
+    r"\b(?:more|less|weaker|stronger|higher|lower|better|worse|equipotent|inactive|"
+    r"potent|selective|active|soluble|stable)\b",
+    re.I,
+)
+PAIR_HEADS = wordlist(
+    """
+    analogue analog derivative congener compound variant
+    """
+)
+"""'the N-methyl analogue 12c': the head names the relation, the modifier the change."""
 
-TIER1 = re.compile(rf"(?<![\w-])(?:{_TIER1})(?![\w-])", re.IGNORECASE)
-_OUTCOME = (
-    r"shifts|shifted|raises|raised|improves|improved|increases|increased|accelerates"
-    r"|accelerated|extends|extended|enables|enabled|allows|allowed|keeps|kept|switches on"
-    r"|switched on|affords|afforded"
-)
-"""Outcome verbs that introduce an effect even after a plain 'and'."""
-TIER2 = re.compile(
-    rf"(?:,\s*which|\bwhich|,\s*and thereby|\band thereby|,\s*thereby|\bthereby|,\s*and\s+this)"
-    rf"\s+(?:in turn\s+|also\s+|further\s+)?(?P<verb>{_TIER2})(?![\w-])"
-    rf"|(?:,\s*and|\band)\s+(?P<verb2>{_OUTCOME})(?![\w-])",
-    re.IGNORECASE,
-)
-THEREBY = re.compile(r"(?:,\s*and\s+thereby|\band\s+thereby|,\s*thereby|\bthereby)\s+", re.I)
-GERUND = re.compile(rf"(?:,\s*and\s+|\band\s+|,\s*|\s)(?P<g>{_GERUND})\s+", re.IGNORECASE)
-AS_A_RESULT = re.compile(
-    r"(?:[;,]\s*(?:and\s+)?|\s+and\s+)(?:as a result|consequently|hence|therefore),?\s+"
-    r"|[;,]?\s+as a result,?\s+",
-    re.I,
-)
-LEADING_CAUSE = re.compile(r"^(?:because|since|as)\s+(?P<cause>.+?),\s+(?P<effect>.+)$", re.I)
-TRAILING_CAUSE = re.compile(
-    r"^(?P<effect>.+?)\s+(?:due to|owing to|because of|on account of)\s+(?P<cause>.+)$", re.I
-)
-ORIGIN = re.compile(
-    r"^(?P<effect>.+?)\s+(?:arises?|arose|stems?|stemmed|originates?|results?|resulted)"
-    r"\s+from\s+(?P<cause>.+)$"
-    r"|^(?P<effect2>.+?)\s+(?:is|are|was|were)\s+(?:caused|driven|governed|controlled|"
-    r"dictated|determined)\s+by\s+(?P<cause2>.+)$"
-    r"|^(?P<effect3>.+?)\s+(?:is|are|was|were)\s+(?:due|attributed|ascribed|attributable)"
-    r"\s+to\s+(?P<cause3>.+)$",
-    re.I,
-)
-MEANS = re.compile(r"^(?P<head>.+?)\s+by\s+(?P<gerund>[a-z]+ing)\s+(?P<rest>.+)$", re.I)
-CAPACITY = re.compile(
-    r"^(?:the\s+)?(?:ability|capacity|tendency|propensity|power)\s+of\s+(?P<feature>.+?)"
-    r"\s+to\s+(?P<verb>[a-z-]+)\s+(?P<rest>.+)$",
-    re.I,
-)
-NOMINAL = re.compile(
-    r"^(?:the\s+)?(?P<mech>[\w\s′'()-]+?)\s+(?:of|by|from|at|in)\s+(?P<feature>(?:the|its|a|an|"
-    r"these|two|three|four)\s+.+)$",
-    re.I,
-)
-CONDITION_WORDS = re.compile(
-    r"\b(?:had to|has to|have to|must|could not|cannot|can't|was run|were run|was used|were "
-    r"used|was added|were added|was chosen|was weighed|was tested|were kept|was kept|was "
-    r"reduced|were handled|was handled|was required|were required|required|needed|"
-    r"in the absence|in the presence|without|no product|only in|at high dilution|"
-    r"buffer|solvent|equiv|°C|reflux|atmosphere|argon|nitrogen atmosphere|salt)\b",
-    re.I,
-)
-DESIGN_WORDS = re.compile(
-    r"\b(?:was|were)\s+(?:\w+\s+)?(?:introduced|chosen|designed|installed|placed|attached|kept|"
-    r"incorporated|selected|appended|added|used|retained|built in)\b|\bin order to\b|\bso that\b"
-    r"|\bwas chosen\b|\bto achieve\b|\bdesigned to\b",
-    re.I,
-)
-LABEL = re.compile(
-    r"\s+(?:of|in|on|for)\s+(?:(?:compound|aldehyde|ligand|catalyst|host|monomer|probe|emitter|"
-    r"tetrazine|substrate|complex|analogue|analog|benzamide|nitroalkene|acid|ester|amide|"
-    r"lead|salt|dye|polymer|guest|ketone|amine|alcohol|product|reagent)s?\s+)?"
-    r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
-    re.I,
-)
-TRAILING_JUNK = re.compile(
-    r"(?:[\s,;]+(?:which|and|this|thereby|so|in turn|that|thus|then|also|"
-    r"and this|and it|and they|and its [\w\s-]+?|and their [\w\s-]+?))+\s*$|[\s,;:]+$",
-    re.I,
-)
-LEADING_ADVERB = re.compile(
-    r"^(?:therefore|thus|also|however|in turn|indeed|moreover|instead|further|furthermore|then"
-    r")\b,?\s*",
-    re.I,
-)
-INTRO_PHRASE = re.compile(r"^[A-Z][a-z]+ing\b[^,]{0,80},\s+(?=[A-Za-z])")
-"""'Lacking a substituent to shield it, this ring carbon ...': a participial opener."""
-ADVERB = re.compile(r"^[a-z]+ly$")
-PRESPLIT = "\x00"
-"""Joins a feature and a mechanism the splitter already separated (noun-phrase causes)."""
+
+@dataclass(frozen=True)
+class MatchedPair:
+    """Two drawn compounds that differ in one structural change, and what it did."""
+
+    from_label: str
+    """The reference compound ('24')."""
+    to_label: str
+    """The compound with the change ('28')."""
+    change: str
+    """The structural difference, 'old → new' ('6-fluoro → methyl'; 'H → methyl group at
+    C2' for an added group, 'C5 hydroxyl → H' for a removed one)."""
+    effect: str
+    """What the change did, as written ('60-fold less potent')."""
+    mechanism: str
+    """Why, as written ('a steric clash with the gatekeeper residue Thr106')."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,10 @@ class Decomposition:
     mechanism: str
     reasoning_type: ReasoningType
     connective: str
-    """Which pattern split the sentence ('tier1', 'because', 'means', ...)."""
+    """Which construction read the sentence ('because_lead', 'due_to', 'pair_replace', ...;
+    see `chemx.generation.causal.CONSTRUCTIONS`)."""
+    comparison: MatchedPair | None = None
+    """For a matched-pair sentence: both compounds and the structural difference."""
 
 
 @dataclass(frozen=True)
@@ -189,178 +194,506 @@ earlier sentence; offline we cannot resolve it, so the sentence is vague, never 
 
 
 def decompose(sentence: str) -> Decomposition | Vague:
-    """Split one explanatory sentence into Effect / Feature / Mechanism, or say why not."""
-    text = squash(sentence).rstrip(".").strip()
-    split = _split(text)
-    if split is None:
-        return Vague("no_connective", f"no cause/effect connective in: {_short(text)}")
-    cause, effect, form, connective = split
+    """Split one explanatory sentence into Effect / Feature / Mechanism, or say why not.
+
+    The constructions are tried in table order; the first that yields all three fields
+    wins. When none does, the reason is the first construction's (the strongest reading
+    of the sentence), or ``no_connective`` when no construction matched.
+    """
+    text = normalise(sentence)
+    tokens = tokenise(text)
+    first: Vague | None = None
+    for reading in readings(tokens):
+        result = _interpret(text, tokens, reading)
+        if isinstance(result, Decomposition):
+            return result
+        if result is not None and first is None:
+            first = result
+    return first or Vague("no_connective", f"no cause/effect construction in: {_short(text)}")
+
+
+# -- reading one construction ----------------------------------------------------------
+
+
+def _interpret(text: str, tokens: list[Token], reading: Reading) -> Decomposition | Vague | None:
+    """The decomposition a reading gives, why it gives none, or None if it does not apply."""
+    family = reading.construction.family
+    if family == "pair":
+        return _read_pair(text, tokens, reading)
+    cause = _span(text, tokens, reading, "cause")
+    effect = _span(text, tokens, reading, "effect")
     if ANAPHORIC_CAUSE.search(cause):
         return Vague("no_feature", f"the cause refers back to an earlier sentence: {_short(cause)}")
-    effect = _clean_effect(effect)
-    if len(words(effect)) < MIN_EFFECT_WORDS:
-        return Vague("no_effect", f"effect part {effect!r} is too short ({connective})")
-    feature_part, presplit, mechanism_part = cause.partition(PRESPLIT)
-    subject = (
-        (_clean_feature(feature_part), _clean_mechanism(mechanism_part))
-        if presplit
-        else _subject_predicate(cause)
-    )
-    if subject is None:
-        return Vague("no_feature", f"no subject before a verb in the cause: {_short(cause)}")
-    feature, mechanism = subject
+    if family == "means":
+        return _read_means(text, cause, effect, reading)
+    if reading.construction.name == "so" and effect.lower().startswith("that "):
+        return None  # "so that" states a purpose, not a result
+    form = reading.construction.effect_form
+    if family == "effect_first":
+        effect = _strip_trailing(effect)
+        form = "clause" if _has_verb(effect) else "np"
+    else:
+        effect = _clean_effect(effect)
+        cause = _adjacent_clause(cause)
+    if form == "vp":
+        effect = _finite_start(effect)
+    if len(words(effect)) < MIN_EFFECT_WORDS or effect.lower() in PRONOUN_SUBJECTS:
+        return Vague(
+            "no_effect", f"effect part {effect!r} is too short ({reading.construction.name})"
+        )
+    if reading.construction.name == "participle_lead":
+        cause_fields = _read_possession(cause)
+    else:
+        cause_fields = _read_cause(cause, nominal_adjective=True)
+    if isinstance(cause_fields, Vague):
+        return cause_fields
+    feature, mechanism, parsed = cause_fields
+    if feature.lower() in PERSONAL_PRONOUNS and family == "effect_first":
+        resolved = _resolve_pronoun(effect)  # "X is essential because it donates ..."
+        if resolved is not None:
+            feature, effect = resolved
+            form = "vp"
+    return _finish(text, effect, form, feature, mechanism, reading, parsed=parsed)
+
+
+def _finish(
+    text: str,
+    effect: str,
+    form: EffectForm,
+    feature: str,
+    mechanism: str,
+    reading: Reading,
+    *,
+    parsed: bool,
+    comparison: MatchedPair | None = None,
+) -> Decomposition | Vague:
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
     if len(words(mechanism)) < MIN_MECHANISM_WORDS:
         return Vague("no_mechanism", f"mechanism {mechanism!r} is too short")
+    if parsed and _only_possession(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} names what {feature!r} bears, not how it acts")
+    name = reading.construction.name
     return Decomposition(
         effect=effect,
         effect_form=form,
         feature=feature,
         mechanism=mechanism,
-        reasoning_type=reasoning_type(text, effect, mechanism, connective),
-        connective=connective,
+        reasoning_type=reasoning_type(text, effect, mechanism, name),
+        connective=name,
+        comparison=comparison,
     )
 
 
-# -- splitting -------------------------------------------------------------------------
+def _span(text: str, tokens: list[Token], reading: Reading, name: str) -> str:
+    start, end = reading.spans.get(name, (0, 0))
+    return text_of(text, tokens, start, end).strip(" ,;:")
 
 
-def _split(text: str) -> tuple[str, str, EffectForm, str] | None:
-    """(cause, effect, effect form, connective) or None."""
-    leading = LEADING_CAUSE.match(text)
-    if leading:
-        return leading["cause"], leading["effect"], "clause", "because"
-    result = AS_A_RESULT.search(text)
-    if result and result.start() > 0:
-        return text[: result.start()], text[result.end() :], "clause", "as_a_result"
-    last = None
-    for match in TIER1.finditer(text):
-        last = match
-    if last is not None and last.start() > 0:
-        cause, effect = text[: last.start()], text[last.end() :].strip()
-        verb = last.group(0).lower()
-        form: EffectForm = "np"
-        if verb.startswith("explain") and re.match(r"(?:why|how|that)\b", effect, re.I):
-            effect = re.sub(r"^(?:why|how|that)\s+", "", effect, flags=re.I)
-            form = "clause"
-        return cause, effect, form, "tier1"
-    gerund = _last(GERUND, text)
-    tier2 = _last(TIER2, text)
-    if tier2 is not None and (gerund is None or tier2.start() > gerund.start()):
-        verb_start = tier2.start("verb") if tier2["verb"] else tier2.start("verb2")
-        return text[: tier2.start()], text[verb_start:], "vp", "tier2"
-    if gerund is not None and gerund.start() > 0:
-        head = text[: gerund.start()]
-        thereby = _last(THEREBY, head)
-        if thereby is not None:  # "... thereby directing X and giving E": X is mechanism
-            head = head[: thereby.start()] + ", " + head[thereby.end() :]
-        return head, text[gerund.end() :], "np", "gerund"
-    thereby = _last(THEREBY, text)
-    if thereby is not None and thereby.start() > 0:
-        return text[: thereby.start()], text[thereby.end() :], "vp", "thereby"
-    return _split_cause_after(text)
+def _read_means(
+    text: str, cause: str, effect: str, reading: Reading
+) -> Decomposition | Vague | None:
+    """'S <effect> by V-ing M' (and 'By V-ing M, S <effect>'): S is the feature."""
+    cause_tokens = tokenise(cause)
+    if not cause_tokens or cause_tokens[0].tag is not Tag.VBG:
+        return None
+    head_tokens = tokenise(effect)
+    index = predicate_start(head_tokens)
+    if index is None:
+        return None
+    feature = _clean_feature(text_of(effect, head_tokens, 0, index))
+    effect_vp = _clean_mechanism(text_of(effect, head_tokens, index, len(head_tokens)))
+    gerund, _, rest = cause.partition(" ")
+    mechanism = _clean_mechanism(f"{_finite(gerund, feature)} {rest}")
+    if len(words(effect_vp)) < MIN_EFFECT_WORDS:
+        return Vague("no_effect", f"effect part {effect_vp!r} is too short (means)")
+    return _finish(text, effect_vp, "vp", feature, mechanism, reading, parsed=True)
 
 
-def _split_cause_after(text: str) -> tuple[str, str, EffectForm, str] | None:
-    """Effect first, cause after: 'E due to C', 'E arises from C', 'S <effect> by V-ing M'."""
-    for pattern, name in ((TRAILING_CAUSE, "due_to"), (ORIGIN, "origin")):
-        match = pattern.match(text)
-        if match:
-            groups = {k: v for k, v in match.groupdict().items() if v}
-            effect = groups.get("effect") or groups.get("effect2") or groups.get("effect3", "")
-            cause = groups.get("cause") or groups.get("cause2") or groups.get("cause3", "")
-            clause = _nominal_cause(cause)
-            if clause is None:
-                return None
-            return clause, effect, "clause" if _has_verb(effect) else "np", name
-    means = MEANS.match(text)
-    if means:
-        head = _subject_predicate(means["head"])
-        if head is None:
-            return None
-        feature, effect_vp = head
-        mechanism = f"{_gerund_to_finite(means['gerund'])} {means['rest']}"
-        return f"{feature}{PRESPLIT}{mechanism}", effect_vp, "vp", "means"
-    return None
+# -- the cause: clause or noun phrase ----------------------------------------------------
 
 
-def _nominal_cause(cause: str) -> str | None:
-    """Turn a noun-phrase cause into 'feature mechanism-VP' text, or None.
-
-    'the capacity of the CF2H group to serve as a hydrogen-bond donor' -> 'the CF2H group
-    serves as a hydrogen-bond donor'; 'steric shielding by the tert-butyl groups' -> 'the
-    tert-butyl groups provide steric shielding'; a cause that already is a clause is
-    returned as it is.
-    """
-    cause = cause.strip().rstrip(",")
-    if _first_verb(cause.split()) is not None:
-        return cause
-    capacity = CAPACITY.match(cause)
-    if capacity:
-        finite = third_person(capacity["verb"].lower())
-        return f"{capacity['feature']}{PRESPLIT}{finite} {capacity['rest']}"
-    nominal = NOMINAL.match(cause)
-    if nominal:
-        return f"{nominal['feature']}{PRESPLIT}provides {nominal['mech'].strip()}"
-    return None
+def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool] | Vague:
+    """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism."""
+    cause = INTRO_PHRASE.sub("", cause.strip())
+    cause = TRAILING_JUNK.sub("", cause)
+    tokens = tokenise(cause)
+    if not tokens:
+        return Vague("no_feature", "the cause is empty")
+    index = predicate_start(tokens)
+    if index is not None and index > 0:
+        subject = text_of(cause, tokens, 0, index)
+        predicate = text_of(cause, tokens, index, len(tokens))
+        return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
+    return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
 
 
-def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    last = None
-    for match in pattern.finditer(text):
-        last = match
-    return last
-
-
-# -- subject / predicate ---------------------------------------------------------------
-
-
-def _token_word(token: str) -> str:
-    return token.strip(",;:()").lower()
-
-
-def _first_verb(tokens: list[str]) -> int | None:
-    """Index of the first finite verb (not an infinitive after 'to'), skipping index 0."""
+def _read_nominal(
+    cause: str, tokens: list[Token], *, nominal_adjective: bool
+) -> tuple[str, str, bool] | Vague:
+    """A noun-phrase cause through its nominalisation (module docstring, step 3)."""
+    words_ = [token.lower for token in tokens]
+    # "the ability of F to V ..." -> F, "Vs ..."
+    for index, word in enumerate(words_[:-3]):
+        if word in CAPACITY_NOUNS and words_[index + 1] == "of" and "to" in words_[index + 2 :]:
+            to = words_.index("to", index + 2)
+            feature = _clean_feature(text_of(cause, tokens, index + 2, to))
+            if to + 1 < len(tokens):
+                base = tokens[to + 1].lower
+                verb = base if is_plural(_head_word(feature)) else third_person(base)
+                rest = text_of(cause, tokens, to + 2, len(tokens))
+                return feature, _clean_mechanism(f"{verb} {rest}"), False
+    # "F V-ing ...": a noun phrase with a participle ("the isopropyl groups shielding C")
     for index in range(1, len(tokens)):
-        word = _token_word(tokens[index])
-        previous = _token_word(tokens[index - 1])
-        if word in VERB_FORMS and previous != "to":
-            plural = any(_plural(_token_word(t)) for t in tokens[:index])
-            if word in VERB_BASES and not plural and not ADVERB.match(previous):
-                continue  # "the gem-dimethyl bridge": a bare base form after a singular is a noun
-            if index >= 2 and ADVERB.match(_token_word(tokens[index - 1])):
-                return index - 1  # "sterically shields": the adverb belongs to the predicate
-            return index
+        if tokens[index].tag is Tag.VBG and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL):
+            feature = _clean_feature(text_of(cause, tokens, 0, index))
+            if is_structural(feature):
+                rest = text_of(cause, tokens, index + 1, len(tokens))
+                return (
+                    feature,
+                    _clean_mechanism(f"{_finite(tokens[index].text, feature)} {rest}"),
+                    False,
+                )
+    # "N of / by / through F": the nominal's head says what F does or undergoes
+    for index in range(1, len(tokens) - 1):
+        preposition = words_[index]
+        if preposition not in ("of", "by", "through", "via"):
+            continue
+        left = text_of(cause, tokens, 0, index)
+        right_tokens = tokens[index + 1 :]
+        right = text_of(cause, tokens, index + 1, len(tokens))
+        if is_structural(left) and _head_word(left) not in LIGHT_HEADS:
+            break  # the head itself is the feature: "the nitro group of 9"
+        if _head_word(left) in LIGHT_HEADS:
+            return _nominal_feature_only(right)
+        if not is_structural(right):
+            continue
+        feature, trailing = _split_trailing_phrase(right, right_tokens)
+        verb = _light_verb(left, preposition, feature)
+        nominal = _strip_determiners(left)
+        article = (
+            "a "
+            if verb.startswith(("has", "have", "exert")) and not _starts_with_article(left)
+            else ""
+        )
+        mechanism = " ".join(part for part in (verb, article + nominal, trailing) if part)
+        return feature, mechanism, False
+    feature = _clean_feature(cause)
+    if nominal_adjective:
+        adjective = _mechanism_adjective(feature)
+        if adjective is not None:
+            return adjective[0], adjective[1], False
+    if is_structural(feature):
+        return Vague("no_mechanism", f"the cause {feature!r} names a feature but not how it acts")
+    return Vague("no_feature", f"the cause {_short(cause)!r} names no structural feature")
+
+
+def _nominal_feature_only(right: str) -> tuple[str, str, bool] | Vague:
+    """'the presence of F': only an adjective of F can say how it acts."""
+    feature = _clean_feature(right)
+    adjective = _mechanism_adjective(feature)
+    if adjective is not None:
+        return adjective[0], adjective[1], False
+    if is_structural(feature):
+        return Vague("no_mechanism", f"the cause {feature!r} names a feature but not how it acts")
+    return Vague("no_feature", f"the cause {right!r} names no structural feature")
+
+
+def _read_possession(cause: str) -> tuple[str, str, bool] | Vague:
+    """'Bearing F that V ..., S ...': the possessed F is the feature, its relative the mechanism."""
+    _, _, possessed = cause.partition(" ")
+    tokens = tokenise(possessed)
+    for index, token in enumerate(tokens):
+        if token.tag in (Tag.REL, Tag.THAT) and index > 0:
+            feature = _clean_feature(text_of(possessed, tokens, 0, index))
+            return (
+                feature,
+                _clean_mechanism(text_of(possessed, tokens, index + 1, len(tokens))),
+                True,
+            )
+    return _read_nominal(possessed, tokens, nominal_adjective=True)
+
+
+ADJECTIVE_MECHANISM = re.compile(r"^(?P<object>[a-z]+)-(?P<verb>[a-z]+)ing$", re.I)
+"""'electron-withdrawing', 'electron-donating': an adjective that states a mechanism."""
+OBJECT_PHRASES = {"electron": "electron density", "proton": "a proton", "hydrogen": "a hydrogen"}
+
+
+def _mechanism_adjective(feature: str) -> tuple[str, str] | None:
+    """(feature without the adjective, mechanism) for 'strongly electron-withdrawing F'."""
+    tokens = feature.split()
+    head_end = next(
+        (i for i, w in enumerate(tokens) if w.lower() in ("of", "in", "on", "at", "to", "with")),
+        len(tokens),
+    )  # only the head noun phrase: "F in addition to electron-donating G" says nothing of F
+    for index, word in enumerate(tokens[: head_end - 1]):
+        found = ADJECTIVE_MECHANISM.match(word)
+        if not found:
+            continue
+        base = _base_of_gerund(found["verb"] + "ing")
+        if base is None:
+            continue
+        adverbs: list[str] = []
+        start = index
+        while start > 0 and tokens[start - 1].lower().endswith("ly"):
+            start -= 1
+            adverbs.insert(0, tokens[start].lower())
+        rest = " ".join(tokens[:start] + tokens[index + 1 :])
+        verb = base if is_plural(_head_word(rest)) else third_person(base)
+        obj = OBJECT_PHRASES.get(found["object"].lower(), found["object"].lower())
+        return rest, " ".join([verb, obj, *adverbs])
     return None
 
 
-def _plural(word: str) -> bool:
-    """A rough plural-noun test: 'rings', 'oxygens' yes; 'this', 'gas', 'bis' no."""
-    return (
-        len(word) > 3
-        and word.endswith("s")
-        and not word.endswith(("ss", "us", "is", "ys"))
-        and word not in DETERMINERS
+def _light_verb(nominal: str, preposition: str, feature: str) -> str:
+    """The verb that turns 'N <preposition> F' into 'F <verb> N' (semantic role of F)."""
+    plural = is_plural(_head_word(feature))
+    head = _head_word(nominal)
+    if preposition in ("by", "through", "via"):
+        base = "provide"  # F is the agent: "shielding by F" -> "F provides shielding"
+    elif head in INFLUENCE_NOUNS:
+        base = "exert"
+    elif head.endswith(EVENT_SUFFIXES) or head in ("attack", "cleavage", "oxidation"):
+        base = "undergo"  # F is the patient: "oxidation of F" -> "F undergoes oxidation"
+    else:
+        base = "have"  # a property: "the small size of F" -> "F has a small size"
+    if plural:
+        return base
+    return "has" if base == "have" else third_person(base)
+
+
+def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
+    """'the basic nitrogen at physiological pH' -> ('basic nitrogen', 'at physiological pH')."""
+    for index in range(1, len(tokens)):
+        if tokens[index].tag is Tag.PREP and tokens[index].lower not in ("of",):
+            tail = text_of(right, tokens, index, len(tokens))
+            head = text_of(right, tokens, 0, index)
+            if is_structural(head) and not is_structural(tail):
+                return _clean_feature(head), tail
+    return _clean_feature(right), ""
+
+
+def _resolve_pronoun(effect: str) -> tuple[str, str] | None:
+    """'it' in 'S <predicate> because it ...' is S: (feature S, effect predicate)."""
+    tokens = tokenise(effect)
+    index = predicate_start(tokens)
+    if index is None or index == 0:
+        return None
+    subject = _clean_feature(text_of(effect, tokens, 0, index))
+    if not is_structural(subject):
+        return None
+    return subject, text_of(effect, tokens, index, len(tokens))
+
+
+# -- matched pairs ----------------------------------------------------------------------
+
+
+def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decomposition | Vague | None:
+    """A comparison of two labelled compounds: the change, what it did, and why."""
+    name = reading.construction.name
+    from_label = _span(text, tokens, reading, "from").strip("()")
+    to_label = _span(text, tokens, reading, "to").strip("()")
+    from_group = _strip_determiners(_span(text, tokens, reading, "from_group"))
+    to_group = _strip_determiners(_span(text, tokens, reading, "to_group"))
+    rest = _span(text, tokens, reading, "rest")
+    if name == "pair_comparative":
+        to_group = " ".join(w for w in to_group.split() if w.lower() not in PAIR_HEADS)
+        change = to_group
+        pair_effect = _span(text, tokens, reading, "pair_effect")
+        cause = _after_cause_marker(rest)
+    else:
+        change = {
+            "pair_introduce": f"H → {to_group}",
+            "pair_remove": f"{from_group} → H",
+        }.get(name, f"{from_group} → {to_group}")
+        pair_effect, cause = _split_pair_rest(rest)
+    if not to_group and not from_group:
+        return None
+    if cause is None:
+        return Vague("no_mechanism", f"the comparison {from_label} → {to_label} says no why")
+    read = _read_cause(cause, nominal_adjective=True)
+    fields = _pair_nominal(cause, from_group, to_group) if isinstance(read, Vague) else read
+    if fields is None:
+        return Vague("no_mechanism", f"no mechanism in {cause!r}")
+    feature, mechanism, parsed = fields
+    comparison = MatchedPair(from_label, to_label, change, pair_effect, cause)
+    form: EffectForm
+    if COMPARATIVE.search(pair_effect) and not _has_verb(pair_effect):
+        effect, form = f"{to_label} is {pair_effect} than {from_label}", "clause"
+    elif _has_verb(pair_effect) and _starts_with_verb(pair_effect):
+        effect, form = pair_effect, "vp"
+    else:
+        effect, form = pair_effect, "np"
+    if len(words(pair_effect)) < MIN_EFFECT_WORDS:
+        return Vague("no_effect", f"the comparison's effect {pair_effect!r} is too short")
+    return _finish(
+        text, effect, form, feature, mechanism, reading, parsed=parsed, comparison=comparison
     )
+
+
+def _split_pair_rest(rest: str) -> tuple[str, str | None]:
+    """'60-fold less potent, likely due to a clash ...' -> (effect, cause or None)."""
+    tokens = tokenise(rest)
+    markers = (*phrases("cause_marker"), ("because",), ("since",), ("as",))
+    lowered = [token.lower for token in tokens]
+    for index in range(1, len(tokens)):
+        for marker in markers:
+            if tuple(lowered[index : index + len(marker)]) == marker:
+                effect = _strip_trailing(text_of(rest, tokens, 0, index))
+                effect = re.sub(
+                    r"^(?:which|that)\s+(?:was|were|is|are)\s+|^(?:led to|resulted in)\s+",
+                    "",
+                    effect,
+                    flags=re.I,
+                )
+                return effect, text_of(rest, tokens, index + len(marker), len(tokens))
+    return _strip_trailing(rest), None
+
+
+def _after_cause_marker(rest: str) -> str | None:
+    found = _split_pair_rest("x x " + rest)
+    return found[1]
+
+
+def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str, bool] | None:
+    """'a steric clash with X' in a pair: the group that was added (or removed) acts.
+
+    A loss ('the loss of the hydrogen bond to Asp86') is the removed group's doing; any
+    other nominal is the new group's: a clash it causes, a contact it forms.
+    """
+    nominal = _strip_determiners(cause)
+    head_words = [w.lower() for w in nominal.split()[:3]]
+    if any(w in LOSS_NOUNS for w in head_words):
+        lost = re.sub(r"^(?:loss|absence|removal|lack|deletion)\s+of\s+", "", nominal, flags=re.I)
+        return (from_group, f"provides {lost}", False) if from_group else None
+    if any(w in CLASH_NOUNS for w in head_words):
+        verb = "causes"
+    elif any(w in CONTACT_NOUNS for w in head_words):
+        verb = "forms"
+    else:
+        verb = "provides"
+    return (to_group, f"{verb} {cause.strip()}", False) if to_group else None
+
+
+# -- small helpers ----------------------------------------------------------------------
+
+
+def _adjacent_clause(cause: str) -> str:
+    """The clause next to the connective: '..., whereas C' -> 'C'."""
+    tokens = tokenise(cause)
+    for index in range(len(tokens) - 2, 0, -1):
+        if tokens[index].lower in ("whereas", "while", "although", "though", "but") and (
+            tokens[index - 1].text == ","
+        ):
+            return text_of(cause, tokens, index + 1, len(tokens))
+    return cause
+
+
+def _strip_trailing(effect: str) -> str:
+    """Drop the copula, modals, hedges and commas before an effect-first cue."""
+    tokens = tokenise(effect)
+    hedges = {p[0] for p in phrases("hedge") if len(p) == 1}
+    end = len(tokens)
+    while end > 0 and (
+        tokens[end - 1].tag in (Tag.AUX, Tag.ADV, Tag.PUNCT, Tag.NEG)
+        or tokens[end - 1].lower in hedges
+    ):
+        end -= 1
+    return text_of(effect, tokens, 0, end).strip(" ,;:")
+
+
+def _finite_start(effect: str) -> str:
+    """'allowing imaging ...' -> 'allows imaging ...' (a vp effect starts with a finite verb)."""
+    first, _, rest = effect.partition(" ")
+    if first.lower().endswith("ing") and _base_of_gerund(first) is not None:
+        return f"{_finite(first, '')} {rest}".strip()
+    return effect
 
 
 def _has_verb(text: str) -> bool:
-    return _first_verb(text.split()) is not None
+    return predicate_start(tokenise(text)) is not None
 
 
-def _subject_predicate(cause: str) -> tuple[str, str] | None:
-    """(feature, mechanism) from a cause clause, or None when it has no finite verb."""
-    cause = INTRO_PHRASE.sub("", cause.strip())
-    cause = TRAILING_JUNK.sub("", cause)
-    tokens = cause.split()
-    index = _first_verb(tokens)
-    if index is None:
-        return None
-    subject = " ".join(tokens[:index])
-    predicate = " ".join(tokens[index:])
-    return _clean_feature(subject), _clean_mechanism(predicate)
+def _starts_with_verb(text: str) -> bool:
+    tokens = tokenise(text)
+    return bool(tokens) and tokens[0].tag in (Tag.VERB, Tag.VBN, Tag.AUX)
+
+
+def _only_possession(mechanism: str) -> bool:
+    """'bears a nitro group': a possession verb and a plain noun phrase, nothing more."""
+    tokens = tokenise(mechanism)
+    if not tokens or tokens[0].lower not in POSSESSION_VERBS:
+        return False
+    return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
+
+
+def _drop_light_head(feature: str) -> str:
+    """'presence of the fluorine substituents' -> 'fluorine substituents'."""
+    match = re.match(rf"^(?:{'|'.join(LIGHT_HEADS)})\s+of\s+(?P<rest>.+)$", feature, re.I)
+    return _clean_feature(match["rest"]) if match else feature
+
+
+def _head_word(phrase: str) -> str:
+    """The last word before the first preposition: 'size of the ring' -> 'size'."""
+    head = ""
+    for word in phrase.split():
+        lower = word.lower().strip(",;:()")
+        if lower in ("of", "in", "on", "at", "by", "with", "from", "through", "via", "for"):
+            break
+        head = lower
+    return head
+
+
+def _strip_determiners(phrase: str) -> str:
+    tokens = phrase.strip(" ,;:").split()
+    while tokens and tokens[0].lower() in DETERMINERS:
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def _starts_with_article(phrase: str) -> bool:
+    return phrase.split()[:1] in (["a"], ["an"], ["A"], ["An"])
+
+
+def _base_of_gerund(gerund: str) -> str | None:
+    """'donating' -> 'donate', 'shielding' -> 'shield', 'stopping' -> 'stop', or None."""
+    stem = gerund.lower()[:-3]
+    for base in (stem + "e", stem, stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+        if base and base in BASE_OF:
+            return BASE_OF[base]
+    return None
+
+
+def _finite(gerund: str, subject: str) -> str:
+    """A gerund as the finite verb of `subject` ('shielding' -> 'shields' or 'shield')."""
+    base = _base_of_gerund(gerund)
+    if base is None:
+        stem = gerund.lower()[:-3]
+        base = stem + "e" if stem.endswith(("at", "is", "iz", "ur", "uc")) else stem
+    return base if subject and is_plural(_head_word(subject)) else third_person(base)
+
+
+INTRO_PHRASE = re.compile(r"^[A-Z][a-z]+ing\b[^,]{0,80},\s+(?=[A-Za-z])")
+"""'Lacking a substituent to shield it, this ring carbon ...': a participial opener."""
+LABEL = re.compile(
+    r"\s+(?:of|in|on|for)\s+(?:(?:compound|aldehyde|ligand|catalyst|host|monomer|probe|emitter|"
+    r"tetrazine|substrate|complex|analogue|analog|benzamide|nitroalkene|acid|ester|amide|"
+    r"lead|salt|dye|polymer|guest|ketone|amine|alcohol|product|reagent)s?\s+)?"
+    r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
+    re.I,
+)
+LEADING_LABEL = re.compile(r"^(?:\([RSEZ]\)-)?\d+[a-z]{0,3}[′']*\s+(?=\S)")
+TRAILING_JUNK = re.compile(
+    r"(?:[\s,;]+(?:which|and|this|thereby|so|in turn|that|thus|then|also|"
+    r"and this|and it|and they|and its [\w\s-]+?|and their [\w\s-]+?))+\s*$|[\s,;:]+$",
+    re.I,
+)
+LEADING_ADVERB = re.compile(
+    r"^(?:therefore|thus|also|however|in turn|indeed|moreover|instead|further|furthermore|then"
+    r")\b,?\s*",
+    re.I,
+)
 
 
 def _clean_feature(subject: str) -> str:
@@ -368,6 +701,7 @@ def _clean_feature(subject: str) -> str:
     subject = re.sub(
         r",\s*(?:however|therefore|thus|in turn|indeed)\s*,?$", "", subject, flags=re.I
     )
+    subject = TRAILING_JUNK.sub("", subject)
     subject = re.sub(r"\s+in this way$", "", subject, flags=re.I)
     for _ in range(2):
         subject = LABEL.sub("", subject).strip(" ,")
@@ -399,39 +733,53 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject is only the pronoun {feature!r}"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"
-    if not is_structural(feature):
+    if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
         return f"the subject {feature!r} names no structural feature"
     return None
 
 
 def is_structural(phrase: str) -> bool:
-    """Whether a phrase names a structural feature (head noun or catalogue alias)."""
+    """Whether a phrase names a structural feature (head noun or catalogue alias).
+
+    Hyphenated words count by their parts too: "ortho-substituent" names a substituent.
+    """
     tokens = set(words(phrase))
-    return bool(tokens & STRUCTURAL_NOUNS) or bool(groups_named_in(phrase))
-
-
-def _gerund_to_finite(gerund: str) -> str:
-    """'donating' -> 'donates', 'shielding' -> 'shields', 'stopping' -> 'stops'."""
-    stem = gerund.lower()[:-3]
-    for base in (stem + "e", stem, stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
-        if base and base in BASE_OF:
-            return third_person(BASE_OF[base])
-    return third_person(stem + "e" if stem.endswith(("at", "is", "iz", "ur", "uc")) else stem)
+    parts = {part for token in tokens for part in token.split("-")}
+    return bool((tokens | parts) & STRUCTURAL_NOUNS) or bool(groups_named_in(phrase))
 
 
 # -- reasoning type --------------------------------------------------------------------
+
+CONDITION_WORDS = re.compile(
+    r"\b(?:had to|has to|have to|must|could not|cannot|can't|was run|were run|was used|were "
+    r"used|was added|were added|was chosen|was weighed|was tested|were kept|was kept|was "
+    r"reduced|were handled|was handled|was required|were required|required|needed|"
+    r"in the absence|in the presence|without|no product|only in|at high dilution|"
+    r"buffer|solvent|equiv|°C|reflux|atmosphere|argon|nitrogen atmosphere|salt)\b",
+    re.I,
+)
+DESIGN_WORDS = re.compile(
+    r"\b(?:was|were)\s+(?:\w+\s+)?(?:introduced|chosen|designed|installed|placed|attached|kept|"
+    r"incorporated|selected|appended|added|used|retained|built in)\b|\bin order to\b|\bso that\b"
+    r"|\bwas chosen\b|\bto achieve\b|\bdesigned to\b",
+    re.I,
+)
+CONDITION_CONSTRUCTIONS = frozenset(
+    {"because_lead", "consequence", "due_to", "due_to_lead", "because", "when_lead"}
+)
+"""Constructions whose effect can be a requirement on conditions (cause, then what had
+to be done about it)."""
 
 
 def reasoning_type(text: str, effect: str, mechanism: str, connective: str) -> ReasoningType:
     """Mechanistic, Design or Condition from cue words (seed 002, section 4.2).
 
-    Condition: the sentence gives a cause first (because/since) and its effect is a
-    requirement on conditions ("had to", "was run at high dilution", "without",
-    reagents and temperatures). Design: the feature "was introduced / chosen / placed
-    ... to / so that / because". Everything else explains how a feature produces an
-    effect: Mechanistic.
+    Condition: the sentence gives a cause and its effect is a requirement on conditions
+    ("had to", "was run at high dilution", "without", reagents and temperatures). Design:
+    the feature "was introduced / chosen / placed ... to / so that / because". Everything
+    else explains how a feature produces an effect: Mechanistic.
     """
-    if connective in ("because", "as_a_result", "due_to") and CONDITION_WORDS.search(effect):
+    if connective in CONDITION_CONSTRUCTIONS and CONDITION_WORDS.search(effect):
         return ReasoningType.CONDITION
     if DESIGN_WORDS.search(mechanism) or DESIGN_WORDS.search(text[: len(text) // 2 + 1]):
         return ReasoningType.DESIGN

@@ -28,9 +28,16 @@ VERB_BASES = wordlist(
     shield shift shorten shrink slow speed stabilise stabilize stack steer strengthen
     suppress switch tether tie trap tune turn twist undergo weaken withdraw occur proceed
     remain fall rise decline decompose dissolve precipitate fail succeed persist
+    hamper interfere accommodate participate tolerate minimise minimize facilitate assist
+    trigger deactivate abolish reach predominate survive pack rotate accelerate mediate
+    explain yield afford result lead give show arise stem originate derive adopt comprise
+    possess glucuronidate metabolise metabolize delay diminish elevate boost attenuate
+    compete decrease disfavour overcome complement withstand allow permit ensure
     """
 )
-"""Base forms of mechanism verbs (British and American spellings)."""
+"""Base forms of mechanism and outcome verbs (British and American spellings). Used to
+find a clause's finite verb (`chemx.generation.clauses`), so outcome verbs ("gave",
+"led", "afforded") belong here too."""
 
 AUXILIARIES = wordlist(
     """
@@ -61,6 +68,13 @@ IRREGULAR = {
     "fall": ("falls", "fell", "fallen"),
     "rise": ("rises", "rose", "risen"),
     "occur": ("occurs", "occurred"),
+    "give": ("gives", "gave", "given"),
+    "lead": ("leads", "led"),
+    "show": ("shows", "showed", "shown"),
+    "arise": ("arises", "arose", "arisen"),
+    "overcome": ("overcomes", "overcame", "overcome"),
+    "withstand": ("withstands", "withstood"),
+    "stem": ("stems", "stemmed"),
 }
 
 
@@ -109,6 +123,7 @@ STRUCTURAL_NOUNS = wordlist(
     chain chains cavity pair stereocentre stereocenter centre center hydroxyl hydroxyls
     carbonyl carbonyls carboxyl acid amine amines imine alkene alkyne arene arm scaffold
     backbone auxiliary cage macrocycle heterocycle unit units donor acceptor skeleton
+    halogen halogens oxide azide azides thioether thioethers
     """
 )
 """Head nouns that make a phrase a structural feature (with the catalogue aliases)."""
@@ -118,6 +133,17 @@ DETERMINERS = wordlist(
     the a an these this its their those that such
     """
 )
+
+NON_FEATURE_HEADS = wordlist(
+    """
+    species reagent reagents catalyst catalysts solvent solvents conditions condition product
+    products substrate substrates mixture mixtures intermediate intermediates reaction
+    reactions protein proteins enzyme enzymes receptor receptors residue residues mutation
+    mutations
+    """
+)
+"""Head nouns of phrases that name a participant, not a structural feature of a drawn
+compound: "the generated hypervalent iodine species" mentions iodine but is a reagent."""
 
 PRONOUN_SUBJECTS = wordlist(
     """

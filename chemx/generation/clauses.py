@@ -1,0 +1,340 @@
+"""A small clause grammar for explanatory sentences: tokens, word classes, subject/predicate.
+
+No parser model with clear provenance installs offline, so the decomposition reads a
+sentence with a grammar written for the prose it meets. It works in three steps:
+
+1. `normalise`: the sentence without what carries no clause structure: reference
+   parentheticals ("(Scheme 3, entry 19)", "(Fig. 2c–f)"), bracketed citations
+   ("[ 26 , 27 ]") and sentence-initial discourse adverbials ("However,", "Notably,").
+2. `tokenise`: word and punctuation tokens with character offsets, each tagged with a
+   word class (`Tag`) from a closed-class lexicon (determiners, prepositions,
+   subordinators, auxiliaries, ...), the verb list of `chemx.generation.lexicon`, the
+   compound-label grammar (`chemx.labels`) and suffix rules (-ly adverbs, -ing gerunds,
+   -ed participles). Open-class words stay `Tag.WORD` (nouns and adjectives).
+3. `predicate_start`: where the subject of a clause ends and its predicate begins: the
+   first finite verb that is not inside a parenthesis, does not follow a determiner or a
+   preposition (then it is a noun: "the bridge", "a twist") and agrees with the subject
+   (a bare base form needs a plural subject: "the gem-dimethyl bridge" is a noun phrase,
+   "the methoxy oxygens interact" a clause).
+
+The causal constructions that use these tokens are in `chemx.generation.causal`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from chemx.generation.lexicon import AUXILIARIES, DETERMINERS, IRREGULAR, VERB_BASES, VERB_FORMS
+from chemx.generation.text import wordlist
+from chemx.labels import is_label
+
+
+class Tag(StrEnum):
+    """Word classes of the clause grammar."""
+
+    DET = "DET"
+    PRON = "PRON"
+    PREP = "PREP"
+    CONJ = "CONJ"
+    """Coordinators: and, or, but, nor."""
+    SUB = "SUB"
+    """Subordinators that open an adverbial clause: because, since, when, whereas, ..."""
+    REL = "REL"
+    """Relative pronouns: which, who, whom, whose (and 'that', tagged THAT)."""
+    THAT = "THAT"
+    TO = "TO"
+    AUX = "AUX"
+    """Forms of be/have/do and the modals."""
+    NEG = "NEG"
+    ADV = "ADV"
+    VERB = "VERB"
+    """A finite or base form of a listed verb ('shields', 'lowered', 'interact')."""
+    VBG = "VBG"
+    """An -ing form: gerund or present participle."""
+    VBN = "VBN"
+    """An -ed/-en form not in the verb list: participle, adjective or past tense."""
+    NUM = "NUM"
+    LABEL = "LABEL"
+    """A compound label ('12a', '(S)-7', '5ag-ai')."""
+    PUNCT = "PUNCT"
+    WORD = "WORD"
+    """Open class: nouns and adjectives."""
+
+
+PRONOUNS = wordlist("it they we this these those its their them he she one")
+PREPOSITIONS = wordlist(
+    """
+    of in on at to for from by with without into onto over under through via between
+    among across against toward towards about around upon within beneath beside near
+    than like unlike despite per versus vs vs. after before during except along
+    """
+)
+CONJUNCTIONS = wordlist("and or but nor")
+SUBORDINATORS = wordlist(
+    "because since as although though while whereas when whenever once if unless until"
+)
+RELATIVES = wordlist("which who whom whose where")
+NEGATIONS = wordlist("not no never")
+ADVERBS = wordlist(
+    """
+    also thus therefore hence consequently accordingly then so still even only just
+    however indeed moreover furthermore further instead rather likely presumably
+    probably possibly perhaps mostly mainly largely partly almost already well much
+    far too very quite thereby again often always
+    """
+)
+"""Adverbs without the -ly suffix (the suffix rule tags the rest)."""
+NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
+NOT_GERUNDS = wordlist(
+    """
+    ring rings string thing nothing something anything during bring spring wing king
+    morning building ceiling coupling bearing
+    """
+)
+"""-ing words that are nouns or prepositions in chemistry prose."""
+NOT_PARTICIPLES = wordlist("red bed seed need feed shed hundred speed bleed breed")
+UNIT_WORDS = wordlist(
+    """
+    % equiv eq h min s ms ns ps nm mm cm m mg g kg mmol mol ml ml mL l µm μm µl μl mM µM μM
+    nM pM M °C K kcal kJ mV V mA Hz MHz ppm days day weeks units fold
+    """
+)
+"""Words after a number that make it a quantity, not a compound label."""
+
+LEADING_DISCOURSE = re.compile(
+    r"^(?:however|notably|interestingly|importantly|indeed|moreover|furthermore|in addition|"
+    r"additionally|in contrast|by contrast|in particular|generally|overall|noteworthy|"
+    r"surprisingly|gratifyingly|unfortunately|also|finally|similarly|likewise|again|"
+    r"in this case|in this context|in summary|taken together|as expected),?\s+",
+    re.IGNORECASE,
+)
+REFERENCE_PARENTHESIS = re.compile(
+    r"\s*\((?:see\s+)?(?:Fig(?:ure)?s?\.?|Schemes?|Tables?|entr(?:y|ies)|Supplementary|SI\b|"
+    r"ESI|ref\.?|refs\.?|Chart|eq\.?|Equation)[^()]*(?:\([^()]*\)[^()]*)*\)",
+    re.IGNORECASE,
+)
+CITATION = re.compile(r"\s*\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]")
+TOKEN = re.compile(r"\S+")
+TRAILING_PUNCT = ",;:."
+ABBREVIATIONS = wordlist("vs. e.g. i.e. et al. ca. approx. cf. Fig. Figs.")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word or punctuation mark of a normalised sentence."""
+
+    text: str
+    tag: Tag
+    start: int
+    """Character offset in the normalised sentence."""
+    end: int
+
+    @property
+    def lower(self) -> str:
+        """The text lower-cased (lexicon lookups)."""
+        return self.text.lower()
+
+
+def normalise(sentence: str) -> str:
+    """The sentence without references, citations, discourse openers and the final stop."""
+    text = " ".join(sentence.split())
+    text = REFERENCE_PARENTHESIS.sub("", text)
+    text = CITATION.sub("", text)
+    for _ in range(2):
+        text = LEADING_DISCOURSE.sub("", text)
+    text = text.rstrip(" .")
+    return text[:1].upper() + text[1:] if text else text
+
+
+def tokenise(text: str) -> list[Token]:
+    """Tokens of `text` with their word class (the text should be `normalise`d)."""
+    pieces: list[tuple[str, int, int]] = []
+    for match in TOKEN.finditer(text):
+        pieces.extend(_split_punctuation(match.group(0), match.start()))
+    tokens: list[Token] = []
+    for index, (piece, start, end) in enumerate(pieces):
+        following = pieces[index + 1][0] if index + 1 < len(pieces) else ""
+        previous = tokens[-1] if tokens else None
+        tokens.append(Token(piece, _tag(piece, previous, following), start, end))
+    return tokens
+
+
+def _split_punctuation(raw: str, offset: int) -> list[tuple[str, int, int]]:
+    """Peel unbalanced brackets and trailing commas/semicolons off one whitespace token."""
+    lead: list[tuple[str, int, int]] = []
+    trail: list[tuple[str, int, int]] = []
+    start, end = 0, len(raw)
+    while start < end and raw[start] in "([" and _unbalanced_open(raw[start:end]):
+        lead.append((raw[start], offset + start, offset + start + 1))
+        start += 1
+    while end > start:
+        last = raw[end - 1]
+        body = raw[start:end]
+        if (
+            last in TRAILING_PUNCT
+            and body not in ABBREVIATIONS
+            and body.lower() not in ABBREVIATIONS
+        ) or (last in ")]" and _unbalanced_close(body)):
+            trail.insert(0, (last, offset + end - 1, offset + end))
+            end -= 1
+        else:
+            break
+    middle = [(raw[start:end], offset + start, offset + end)] if end > start else []
+    return [*lead, *middle, *trail]
+
+
+def _unbalanced_open(text: str) -> bool:
+    return text.count("(") + text.count("[") > text.count(")") + text.count("]")
+
+
+def _unbalanced_close(text: str) -> bool:
+    return text.count(")") + text.count("]") > text.count("(") + text.count("[")
+
+
+def _tag(word: str, previous: Token | None, following: str) -> Tag:
+    lower = word.lower()
+    if not any(c.isalnum() for c in word):
+        return Tag.PUNCT
+    if lower in DETERMINERS and lower not in ("that", "this", "these", "those", "its", "their"):
+        return Tag.DET
+    if lower in ("this", "these", "those", "its", "their"):
+        verb_next = following.lower() in VERB_FORMS or following.lower() in AUXILIARIES
+        return Tag.DET if following[:1].isalnum() and not verb_next else Tag.PRON
+    if lower == "that":
+        return Tag.THAT
+    if lower == "to":
+        return Tag.TO
+    if lower in RELATIVES:
+        return Tag.REL
+    if lower in SUBORDINATORS:
+        return Tag.SUB
+    if lower in CONJUNCTIONS:
+        return Tag.CONJ
+    if lower in NEGATIONS:
+        return Tag.NEG
+    if lower in AUXILIARIES:
+        return Tag.AUX
+    if lower in PREPOSITIONS:
+        return Tag.PREP
+    if lower in PRONOUNS:
+        return Tag.PRON
+    if lower in ADVERBS or (
+        lower.endswith("ly") and len(lower) > 4 and lower not in NOT_ADVERBS and lower.isalpha()
+    ):
+        return Tag.ADV
+    if _is_label(word, following):
+        return Tag.LABEL
+    if re.fullmatch(r"[−–-]?\d+(?:[.,]\d+)*%?", word):
+        return Tag.NUM
+    if lower in VERB_FORMS:
+        return Tag.VERB
+    if lower.endswith("ing") and len(lower) > 5 and lower not in NOT_GERUNDS and lower.isalpha():
+        return Tag.VBG
+    if (lower.endswith("ed") and len(lower) > 4 and lower not in NOT_PARTICIPLES) or (
+        lower.endswith(("en", "wn")) and lower in _PARTICIPLES
+    ):
+        return Tag.VBN
+    if previous is not None and previous.tag in (Tag.PRON,) and lower.endswith("s"):
+        return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
+    return Tag.WORD
+
+
+_PARTICIPLES = frozenset(form for forms in IRREGULAR.values() for form in forms[2:]) | wordlist(
+    "shown taken given known seen drawn grown driven proven"
+)
+
+
+def _is_label(word: str, following: str) -> bool:
+    """A compound label, not a quantity: '12a', '(S)-7', '3ea-ga'; not '50 %' or '2.5 h'."""
+    if following in UNIT_WORDS or following.lower() in UNIT_WORDS:
+        return False
+    core = word.strip("()")
+    if re.fullmatch(r"\d+[a-z]{1,3}(?:[–−-][a-z]{1,3}|,[a-z])?[′']*", core):
+        return True
+    if re.fullmatch(r"\d{1,3}", core):
+        return True
+    return is_label(word) and any(c.isdigit() for c in word)
+
+
+def text_of(text: str, tokens: list[Token], start: int, end: int) -> str:
+    """The original characters of tokens[start:end] (spacing and punctuation kept)."""
+    if start >= end:
+        return ""
+    return text[tokens[start].start : tokens[end - 1].end]
+
+
+def is_plural(word: str) -> bool:
+    """A rough plural-noun test: 'rings', 'oxygens', 'these' yes; 'this', 'gas', 'bis' no."""
+    lower = word.lower().rsplit("-", 1)[-1]  # "ortho-fluorines" is plural by its last part
+    if lower in ("these", "those", "they", "both", "two", "three", "four", "several", "many"):
+        return True
+    return (
+        len(lower) > 3
+        and lower.endswith("s")
+        and not lower.endswith(("ss", "us", "is", "ys"))
+        and lower not in DETERMINERS
+        and lower.isalpha()
+    )
+
+
+def predicate_start(tokens: list[Token]) -> int | None:
+    """Index of the token that starts the clause's predicate, or None (no finite verb).
+
+    The predicate starts at the first auxiliary or finite verb outside parentheses; an
+    adverb right before it belongs to the predicate ("sterically shields"). A listed verb
+    form after a determiner, preposition or number is a noun ("a twist", "the bridge");
+    a bare base form needs a plural subject (agreement); an unlisted -ed form counts as a
+    past tense only right after a noun head and when no listed verb follows.
+    """
+    depth = 0
+    fallback: int | None = None
+    for index, token in enumerate(tokens):
+        if token.text in "([":
+            depth += 1
+            continue
+        if token.text in ")]":
+            depth = max(0, depth - 1)
+            continue
+        if depth or index == 0:
+            continue
+        if token.text == ";":
+            break
+        previous = tokens[index - 1]
+        if previous.tag is Tag.TO:
+            continue  # an infinitive ("to be attacked") is never the clause's finite verb
+        if token.tag is Tag.AUX or (token.tag is Tag.VERB and _finite_here(tokens, index)):
+            return _with_adverbs(tokens, index)
+        if (
+            fallback is None
+            and token.tag is Tag.VBN
+            and previous.tag in (Tag.WORD, Tag.LABEL, Tag.PRON)
+            and not (index + 1 < len(tokens) and tokens[index + 1].tag is Tag.WORD)
+        ):
+            fallback = index
+    return _with_adverbs(tokens, fallback) if fallback is not None else None
+
+
+def _finite_here(tokens: list[Token], index: int) -> bool:
+    token, previous = tokens[index], tokens[index - 1]
+    if previous.tag in (Tag.DET, Tag.PREP, Tag.NUM, Tag.TO):
+        return False
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if following is not None and following.tag in (Tag.VERB, Tag.AUX) and token.lower in VERB_BASES:
+        return False  # two finite verbs never stand side by side: "the para position resulted"
+    lower = token.lower
+    if lower in VERB_BASES:  # a bare base form
+        if previous.tag is Tag.WORD and not is_plural(previous.text):
+            return False  # agreement with the noun right before it: "the para position"
+        subject = tokens[:index]
+        plural = any(is_plural(t.text) for t in subject if t.tag in (Tag.WORD, Tag.DET, Tag.PRON))
+        coordinated = any(t.tag is Tag.CONJ for t in subject)
+        return plural or coordinated or previous.tag in (Tag.ADV, Tag.PRON)
+    return True
+
+
+def _with_adverbs(tokens: list[Token], index: int) -> int:
+    while index > 1 and tokens[index - 1].tag in (Tag.ADV, Tag.NEG):
+        index -= 1
+    return index

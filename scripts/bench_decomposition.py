@@ -1,0 +1,172 @@
+"""Measure the offline decomposition (`chemx.generation.extract.decompose`) on real prose.
+
+Two gold sets:
+
+- `tests/fixtures/generation/decomposition_real.jsonl`: hand-checked sentences from
+  open-licence papers (CC BY journal articles and PMC JATS files) and sentences written
+  for chemx in the register of real papers, including medicinal-chemistry matched pairs.
+  Each row expects a decomposition (effect, feature with its head noun, mechanism, and
+  for a matched pair the comparison) or a `Vague` reason.
+- the sample corpus gold (`chemx.devkit.generation_gold`), the embedded sample's own
+  phrasing, which must not get worse.
+
+A field counts as right when:
+
+- effect: content-stem overlap with the gold effect >= 0.5 (`chemx.generation.text.overlap`);
+- feature: the gold head noun is one of the feature's words (hyphenated parts count);
+- mechanism: overlap with the gold mechanism >= 0.5 and it reads as a predicate (its
+  first word, after adverbs, is a verb form), so "<Feature> <Mechanism>" is a sentence;
+- comparison (matched pairs): both compound labels and the change agree.
+
+Usage: ``.venv/bin/python scripts/bench_decomposition.py [--json OUT] [--misses]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from chemx.devkit.generation_gold import score_extraction
+from chemx.devkit.sample_gold import load_gold
+from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.lexicon import VERB_FORMS
+from chemx.generation.text import overlap, words
+
+GOLD = Path(__file__).resolve().parents[1] / "tests/fixtures/generation/decomposition_real.jsonl"
+AGREEMENT = 0.5
+SPEED_REPEATS = 20
+"""Passes over the gold sentences when timing (the whole set takes milliseconds)."""
+
+
+def load_rows(path: Path = GOLD) -> list[dict[str, Any]]:
+    """The gold rows, in file order."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def reads_as_predicate(mechanism: str) -> bool:
+    """Whether the first word after adverbs is a verb form ('sterically shields', 'is', ...)."""
+    tokens = [w for w in words(mechanism) if not (w.endswith("ly") or w in {"not", "also"})]
+    if not tokens:
+        return False
+    first = tokens[0]
+    return first in VERB_FORMS or first.endswith(("es", "ed")) or first.endswith("s")
+
+
+def head_found(feature: str, head: str) -> bool:
+    """Whether the gold head noun is one of the feature's words or hyphenated parts."""
+    parts = {part for word in words(feature) for part in (word, *word.split("-"))}
+    return head.lower() in parts
+
+
+def score_row(row: dict[str, Any]) -> dict[str, Any]:
+    """One row's outcome: what came back and which checks passed."""
+    result = decompose(row["text"])
+    decomposed = isinstance(result, Decomposition)
+    out: dict[str, Any] = {"id": row["id"], "construction": row["construction"]}
+    if row["expect"] == "vague":
+        out["ok"] = not decomposed
+        out["reason_ok"] = not decomposed and result.reason == row["reason"]  # type: ignore[union-attr]
+        out["got"] = repr(result)
+        return out
+    out["decomposed"] = decomposed
+    if not decomposed:
+        out.update(ok=False, got=repr(result))
+        return out
+    assert isinstance(result, Decomposition)
+    checks = {
+        "effect": overlap(result.effect, row["effect"]) >= AGREEMENT,
+        "feature": head_found(result.feature, row["feature_head"]),
+        "mechanism": overlap(result.mechanism, row["mechanism"]) >= AGREEMENT
+        and reads_as_predicate(result.mechanism),
+    }
+    expected_pair = row.get("comparison")
+    if expected_pair:
+        got = getattr(result, "comparison", None)
+        checks["comparison"] = bool(
+            got
+            and got.from_label == expected_pair["from_label"]
+            and got.to_label == expected_pair["to_label"]
+            and overlap(got.change, expected_pair["change"]) >= AGREEMENT
+        )
+    out.update(checks)
+    out["ok"] = all(checks.values())
+    out["got"] = (
+        f"effect={result.effect!r} feature={result.feature!r} mechanism={result.mechanism!r}"
+        f" via {result.connective}"
+    )
+    return out
+
+
+def summarise(rows: list[dict[str, Any]], scored: list[dict[str, Any]]) -> dict[str, Any]:
+    """Shares over the gold set, per origin and per construction."""
+    positive = [s for s, r in zip(scored, rows, strict=True) if r["expect"] == "decomposition"]
+    negative = [s for s, r in zip(scored, rows, strict=True) if r["expect"] == "vague"]
+    pairs = [s for s, r in zip(scored, rows, strict=True) if "comparison" in r]
+
+    def share(items: list[dict[str, Any]], key: str) -> float:
+        return round(sum(bool(i.get(key)) for i in items) / len(items), 3) if items else 0.0
+
+    constructions: dict[str, Counter[str]] = defaultdict(Counter)
+    for item in scored:
+        constructions[item["construction"]]["n"] += 1
+        constructions[item["construction"]]["ok"] += int(item["ok"])
+    by_origin: dict[str, Counter[str]] = defaultdict(Counter)
+    for item, row in zip(scored, rows, strict=True):
+        by_origin[f"{row['origin']}/{row['expect']}"]["n"] += 1
+        by_origin[f"{row['origin']}/{row['expect']}"]["ok"] += int(item["ok"])
+    return {
+        "sentences": len(rows),
+        "expected_decompositions": len(positive),
+        "decomposed": share(positive, "decomposed"),
+        "effect": share(positive, "effect"),
+        "feature": share(positive, "feature"),
+        "mechanism": share(positive, "mechanism"),
+        "all_fields": share(positive, "ok"),
+        "matched_pairs": len(pairs),
+        "comparison": share(pairs, "comparison"),
+        "expected_vague": len(negative),
+        "vague_kept": share(negative, "ok"),
+        "vague_reason": share(negative, "reason_ok"),
+        "by_origin": {k: dict(v) for k, v in sorted(by_origin.items())},
+        "by_construction": {k: f"{v['ok']}/{v['n']}" for k, v in sorted(constructions.items())},
+    }
+
+
+def speed(rows: list[dict[str, Any]]) -> float:
+    """Sentences decomposed per second (gold sentences, repeated)."""
+    texts = [row["text"] for row in rows] * SPEED_REPEATS
+    start = time.perf_counter()
+    for text in texts:
+        decompose(text)
+    return round(len(texts) / (time.perf_counter() - start), 1)
+
+
+def main() -> None:
+    """Print the figures (and the misses with --misses); write JSON with --json."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="write the figures here as JSON")
+    parser.add_argument("--misses", action="store_true", help="print every wrong row")
+    args = parser.parse_args()
+    rows = load_rows()
+    scored = [score_row(row) for row in rows]
+    report = {
+        "real_gold": summarise(rows, scored),
+        "sample_gold": score_extraction(load_gold()).summary(),
+        "sentences_per_second": speed(rows),
+    }
+    if args.misses:
+        for item, row in zip(scored, rows, strict=True):
+            if not item["ok"]:
+                print(f"MISS {row['id']} [{row['construction']}] {row['text'][:100]}")
+                print(f"     expected {row['expect']} {row.get('reason', '')}; got {item['got']}")
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
