@@ -133,9 +133,19 @@ def release(
 
 def validate(
     folder: Annotated[Path, typer.Argument(help="A folder written by `chemx release`.")],
+    max_shortcut_accuracy: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="Fail when a text-only shortcut (longest option, rarest feature, an "
+            "option-only classifier, ...) answers more than this share of the items "
+            "(releases of 30 items or more).",
+        ),
+    ] = 0.35,
     as_json: JsonOption = False,
 ) -> None:
-    """Check a release: schema, one correct answer, letter balance, duplicates, provenance.
+    """Check a release: schema, one answer, letter balance, shortcuts, duplicates, provenance.
 
     Exits 1 when any check fails (see `chemx.release.validate` for the checks and their
     thresholds), including a release made with --allow-partial; a damaged file fails its
@@ -145,7 +155,7 @@ def validate(
 
     if not folder.is_dir():
         raise fail(f"{folder} is not a folder")
-    report = run_checks(folder)
+    report = run_checks(folder, max_shortcut_accuracy=max_shortcut_accuracy)
     if as_json:
         print_json(report.to_json())
     else:

@@ -31,7 +31,9 @@ from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
     VisibleFeature,
+    is_plural,
     names_cause,
+    same_feature,
     select_other_features,
 )
 from chemx.generation.lexicon import HEDGING_TERMS
@@ -42,9 +44,21 @@ from chemx.generation.mcq import (
     assemble,
     distractor_draft,
     neutral_effect,
+    option_text,
     stem_text,
 )
 from chemx.generation.mechanisms import mechanism_for
+from chemx.generation.register import (
+    agree_chain,
+    balance_lengths,
+    length_rank,
+    mechanism_classes,
+    plain_feature,
+    readings,
+    renumber,
+    split_chain,
+    without_labels,
+)
 from chemx.generation.schemas import (
     DECOMPOSITION_TEMPLATE,
     MCQ_TEMPLATE,
@@ -156,14 +170,25 @@ def _too_few(other: Sequence[VisibleFeature], fields: PartialDecomposition) -> D
 
 
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
+    """The answer: the paper's Feature and Mechanism, without what points at it.
+
+    Locants and mechanism-stating words leave the feature's name, compound labels and
+    locants leave the mechanism (`chemx.generation.register`); the paper's own fields
+    stay on the candidate.
+    """
     group = group_for_feature(fields.feature)
     keys = context.structure_keys or frozenset()
+    drawn = bool(group and group.key in keys)
+    name = group.name if group and drawn else plain_feature(fields.feature)
+    mechanism = without_labels(fields.mechanism, context.labels)
+    if is_plural(name) != is_plural(fields.feature):
+        mechanism = renumber(mechanism, is_plural(name))
     return OptionDraft(
-        fields.feature,
-        fields.mechanism,
+        name,
+        mechanism,
         True,
         key=group.key if group else None,
-        in_structure=bool(group and group.key in keys),
+        in_structure=drawn,
     )
 
 
@@ -189,7 +214,10 @@ class TemplateGenerator:
             reasoning_type=extracted.reasoning_type,
         )
         other = select_other_features(
-            extracted.feature, context.visible, mechanism=extracted.mechanism
+            extracted.feature,
+            context.visible,
+            mechanism=extracted.mechanism,
+            seed=context.candidate_id,
         )
         if len(other) < MIN_OTHER_FEATURES:
             return _too_few(other, found)
@@ -205,38 +233,76 @@ class TemplateGenerator:
         )
 
     def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
-        """Stem from the Effect; distractors from the table; lettered by a seeded RNG."""
+        """Stem from the Effect; distractors in the answer's register; seeded letters.
+
+        Each distractor states its feature's own action (the mechanism table, long or
+        short reading) followed by the chain the paper's mechanism leads through, and the
+        readings are chosen so the answer's length rank is a seeded draw
+        (`chemx.generation.register`).
+        """
         stem = stem_text(
             fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
         )
         condition = fields.reasoning_type is ReasoningType.CONDITION
-        distractors: list[OptionDraft] = []
+        correct = _correct_draft(context, fields)
+        parts = split_chain(correct.mechanism, correct.feature)
+        if correct.in_structure and correct.key:
+            phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
+            wanted = mechanism_classes(parts.action)
+            said = [r for r in readings(phrase) if wanted & mechanism_classes(r)]
+            if said:
+                action = said[-1]
+                correct = replace(correct, mechanism=parts.joined(action))
+                parts = replace(parts, action=action)
+        variants: list[list[OptionDraft]] = []
         for feature in fields.other_features:
-            if len(distractors) == DISTRACTORS:
+            if len(variants) == DISTRACTORS:
                 break
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
             if names_cause(mechanism, fields.feature):
                 continue  # it would explain through the correct answer's feature
-            distractors.append(
-                distractor_draft(
-                    feature.name,
-                    mechanism,
-                    fields.mechanism,
-                    key=feature.key,
-                    in_structure=feature.in_structure,
-                    specific=specific,
-                )
+            if same_feature(feature.name, correct.feature):
+                continue  # the answer's catalogue name under another wording
+            plural = is_plural(feature.name)
+            shared = agree_chain(parts, plural)
+            variants.append(
+                [
+                    replace(draft, mechanism=shared.joined(draft.mechanism))
+                    for reading in readings(mechanism)
+                    for draft in (
+                        distractor_draft(
+                            feature.name,
+                            reading,
+                            correct.mechanism,
+                            key=feature.key,
+                            in_structure=feature.in_structure,
+                            specific=specific,
+                        ),
+                    )
+                ]
             )
-        if len(distractors) < DISTRACTORS:
+        if len(variants) < DISTRACTORS:
             return McqResult(
                 None,
                 "too_few_features",
-                f"{len(distractors)} distractor(s) left once those whose mechanism works "
+                f"{len(variants)} distractor(s) left once those whose mechanism works "
                 f"through {fields.feature!r} were dropped",
             )
+
+        def length(draft: OptionDraft) -> int:
+            return len(
+                option_text(draft.feature, draft.mechanism, fields.effect, fields.effect_form)
+            )
+
+        picks = balance_lengths(
+            length(correct),
+            [[length(draft) for draft in options] for options in variants],
+            length_rank(context.candidate_id),
+        )
+        distractors = [options[i] for options, i in zip(variants, picks, strict=True)]
         mcq = assemble(
             context.candidate_id,
-            _correct_draft(context, fields),
+            correct,
             distractors,
             stem,
             fields.effect,

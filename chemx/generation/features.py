@@ -39,6 +39,7 @@ from chemx.generation.text import (
     names_label,
     wordlist,
 )
+from chemx.provenance.ids import digest
 
 MIN_OTHER_FEATURES = 3
 MAX_OTHER_FEATURES = 5
@@ -46,6 +47,25 @@ MAX_OTHER_FEATURES = 5
 SAME_FEATURE_OVERLAP = 0.5
 """Two feature phrases sharing this share of the shorter one's distinctive stems are the
 same feature."""
+SKELETAL_KEYS = wordlist(
+    """
+    para_phenylene meta_phenylene biaryl n_aryl benzylic_ch2 ethylene_linker phenyl
+    fused_arene quaternary_carbon
+    """
+)
+"""Catalogue entries for the skeleton (rings, linkers) rather than a functional group:
+present in most drawings and seldom a paper's cause, so weak distractors; used last."""
+COMMON_KEYS = wordlist(
+    """
+    amide_nh amide_tertiary ester alcohol alkyl_ether ketone carboxylic_acid methoxy_aryl
+    aryl_methyl n_methyl alkene stereocentre basic_amine
+    """
+)
+"""Functional groups found in most drug-like and synthetic molecules (amides, esters,
+ethers, alcohols, ketones, acids: the commonest groups of bioactive compounds, Ertl et
+al., J. Med. Chem. 2020): offered after the rarer, more specific ones, so that the same
+few groups are not the wrong answer of every item."""
+DRAW_SALT = "distractor-draw"
 MAX_TEXT_FEATURE_WORDS = 6
 ATTACH_WINDOW = 40
 """Characters after a feature phrase within which its compound's label must appear."""
@@ -230,12 +250,18 @@ def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -
     return any(related(group, cause) for cause in cause_groups)
 
 
+def _ubiquity(key: str | None) -> int:
+    """0 for a specific group, 1 for a common one, 2 for the skeleton."""
+    return 2 if key in SKELETAL_KEYS else 1 if key in COMMON_KEYS else 0
+
+
 def select_other_features(
     cause: str,
     candidates: Iterable[VisibleFeature],
     limit: int = MAX_OTHER_FEATURES,
     *,
     mechanism: str = "",
+    seed: str = "",
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -243,17 +269,24 @@ def select_other_features(
     phenethyl ring of 5 is activated by two methoxy groups" the methoxy groups are the
     real cause, so "dimethoxy-substituted arene" must not be offered as a wrong answer.
 
-    Order: features read from the structure whose catalogue entry has a specific
-    mechanism, then features the paper names for the structure, in their order; a
-    feature equal to one already chosen (or to the cause) is skipped.
+    Order: features read from the structure (functional groups before the skeleton's
+    rings and linkers, `SKELETAL_KEYS`), then features the paper names for the
+    structure; a feature equal to one already chosen (or to the cause) is skipped.
+    Within a tier the order is a draw seeded by `seed` (the candidate id): always taking
+    the catalogue's first entries would make a few ubiquitous groups ("amide N–H") the
+    wrong answer of every item, and a feature's frequency across a release would then
+    tell the answer (the ``rarest-feature`` shortcut).
     """
     from chemx.generation.catalogue import groups_named_in
 
     cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism)]
-    ranked = sorted(
-        enumerate(candidates),
-        key=lambda pair: (not pair[1].in_structure, pair[1].key is None, pair[0]),
-    )
+
+    def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, bool, int, str | int]:
+        index, feature = pair
+        order: str | int = digest(DRAW_SALT, seed, feature.name) if seed else index
+        return (not feature.in_structure, feature.key is None, _ubiquity(feature.key), order)
+
+    ranked = sorted(enumerate(candidates), key=rank)
     chosen: list[VisibleFeature] = []
     for _, candidate in ranked:
         if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):

@@ -26,6 +26,11 @@ it never stops the validator:
 ``provenance``       every item has a provenance file naming its paper, figure, crop box,
                      identifier, evidence sentences with locations, decomposition, a
                      QC 3 accept decision and its model-call list
+``shortcuts``        no text-only baseline of `chemx.qc.shortcut_battery` (longest,
+                     shortest, stem overlap, rarest feature, rarest mechanism, an
+                     option-only classifier) answers more than `MAX_SHORTCUT_ACCURACY`
+                     of the items; each one's accuracy and 95% interval is listed;
+                     skipped below `MIN_ITEMS_FOR_SHORTCUTS` items
 ``licences``         every item carries its paper's licence (a ``licence_url``, or the
                      licence code its provenance names) and an ISO publication date; an
                      item released with ``--include-unknown-licence`` fails here
@@ -55,6 +60,11 @@ NEAR_DUPLICATE_COSINE = 0.97
 """Stems above this MiniLM cosine are near-duplicates. Stems share their question
 sentence, so distinct items are already similar (sample release: highest pair 0.86); a
 copied stem scores 1.0."""
+MAX_SHORTCUT_ACCURACY = 0.35
+"""A shortcut answering more than this share without the image names a habit of the
+generator (chance is 25%; on 30 items, 35% is about one item-standard-error above it)."""
+MIN_ITEMS_FOR_SHORTCUTS = 30
+"""Below this a shortcut's accuracy is too noisy to fail a release on."""
 LETTERS = ("A", "B", "C", "D")
 REQUIRED_PROVENANCE = (
     "paper",
@@ -294,6 +304,36 @@ def check_balance(rows: list[dict[str, Any]]) -> Check:
     return Check("answer_balance", p_value >= BALANCE_ALPHA, message)
 
 
+def check_shortcuts(rows: list[dict[str, Any]], limit: float = MAX_SHORTCUT_ACCURACY) -> Check:
+    """Every text-only shortcut at or below `limit` (seed 002, section 5.2)."""
+    from chemx.qc.shortcut_battery import ShortcutItem, run_battery
+
+    items = [
+        ShortcutItem(
+            row["id"], row["stem"], tuple(row["choices"]), row["answer"], tuple(row["features"])
+        )
+        for row in rows
+    ]
+    results = run_battery(items) if items else []
+    shown = "; ".join(
+        f"{r.name} {r.accuracy:.0%} [{r.ci_low:.0%}, {r.ci_high:.0%}]" for r in results
+    )
+    if len(rows) < MIN_ITEMS_FOR_SHORTCUTS:
+        return Check(
+            "shortcuts",
+            True,
+            f"{shown}; skipped below {MIN_ITEMS_FOR_SHORTCUTS} items".lstrip("; "),
+            skipped=True,
+        )
+    over = [
+        f"{r.name} answers {r.correct}/{r.total} ({r.accuracy:.0%}) without the image"
+        for r in results
+        if r.accuracy > limit
+    ]
+    message = f"{shown} (limit {limit:.0%})"
+    return Check("shortcuts", not over, message, problems=over)
+
+
 def check_near_duplicates(rows: list[dict[str, Any]], encoder: Any | None = None) -> Check:
     """No two stems closer than `NEAR_DUPLICATE_COSINE` (MiniLM embeddings)."""
     stems = [row["stem"] for row in rows]
@@ -379,8 +419,19 @@ def check_licences(rows: list[dict[str, Any]], folder: Path) -> Check:
     return _problems("licences", problems, f"{len(rows)} items with licence and date")
 
 
-def validate(folder: Path, encoder: Any | None = None) -> ValidationReport:
-    """Run every check on a release folder (see the module table)."""
+def validate(
+    folder: Path,
+    encoder: Any | None = None,
+    *,
+    max_shortcut_accuracy: float = MAX_SHORTCUT_ACCURACY,
+) -> ValidationReport:
+    """Run every check on a release folder (see the module table).
+
+    Args:
+        folder: a folder written by `chemx release`.
+        encoder: the MiniLM encoder for near-duplicate stems (loaded when None).
+        max_shortcut_accuracy: the ``shortcuts`` check's limit.
+    """
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -403,6 +454,7 @@ def validate(folder: Path, encoder: Any | None = None) -> ValidationReport:
         check_images(table),
         check_one_answer(rows, folder),
         check_balance(rows),
+        check_shortcuts(rows, max_shortcut_accuracy),
         check_near_duplicates(rows, encoder),
         check_provenance(rows, folder),
         check_licences(rows, folder),

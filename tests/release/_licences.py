@@ -9,7 +9,7 @@ from chemx.provenance import ProvenanceStore
 from chemx.records import Item, NodeKind, Paper
 
 UNKNOWN_PAPER = "paper01.nxml"
-"""Its licence is removed: 5 of the sample's 30 items."""
+"""Its licence is removed (5 of the sample's 30 items when this was written)."""
 CODE_ONLY_PAPER = "paper02.nxml"
 """Keeps a licence code ('CC BY') but loses its URL: known, so always released."""
 

@@ -1,0 +1,292 @@
+"""One register for all four options: a shared causal chain, plain feature names, matched lengths.
+
+An item gives its answer away when the correct option reads differently from the
+distractors: the paper's wording against a table's (seed 002, section 5.2, and the
+shortcut battery in `chemx.qc.shortcut_battery`). The template generator takes three
+steps so that the four options differ only in the feature and what it does:
+
+1. **A shared chain.** A paper's mechanism often says what the feature does and then
+   how that leads to the effect: "binds Pd(II) too strongly *and slows the C–H cleavage
+   step*", "enforces a twist *that speeds up RISC*". `split_chain` cuts it into the
+   feature's *action* and the *chain*; every distractor then states its own action and
+   the same chain, as the seed's published items do ("…, locking the dihedral angle and
+   producing increased rigidity" closes all four of its options). A chain that refers
+   back to the feature ("it", "its") or names it is not shared.
+2. **Plain names.** `plain_feature` drops from the correct feature what no distractor
+   name carries and what points at the answer: atom locants ("C6-methyl group"), words
+   that state the mechanism ("electron-withdrawing 2-pyridyl substituent"); and
+   `without_labels` drops compound labels and locants from the correct mechanism ("was
+   placed at C5 in 4 to block ..." becomes "was placed to block ...").
+3. **One length distribution.** Each distractor action has a long and a short reading
+   (the table phrase, or its first conjunct); `balance_lengths` picks the readings so
+   that the correct option's length rank among the four is a seeded uniform draw, like
+   its letter: the longest or shortest option is then right a quarter of the time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from chemx.generation.lexicon import BASE_OF, VERB_FORMS, third_person
+from chemx.generation.text import squash, wordlist
+from chemx.labels import find_mentions
+from chemx.provenance.ids import digest
+
+LENGTH_RANK_SALT = "answer-length-rank"
+MIN_ACTION_WORDS = 2
+MIN_CHAIN_WORDS = 3
+
+_PRONOUNS = re.compile(r"\b(?:it|its|itself|they|their|them|this group|these groups)\b", re.I)
+_LINKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r",\s+which\s+(?=\S)"), ", which"),
+    (re.compile(r",?\s+and\s+thereby\s+(?=\S)"), " and thereby"),
+    (re.compile(r",\s+thereby\s+(?=\S)"), ", thereby"),
+    (re.compile(r",?\s+and\s+so\s+(?=\S)"), " and so"),
+    (
+        re.compile(
+            r",\s+(?=(?:directing|leading|giving|making|allowing|enabling|favouring|"
+            r"favoring|raising|lowering|increasing|decreasing|reducing|slowing|"
+            r"speeding|locking|preventing|blocking|stabilising|stabilizing)\b)"
+        ),
+        ",",
+    ),
+)
+"""Explicit joints between a feature's action and its consequences, in priority order."""
+_AND_VERB = re.compile(r"\s+and\s+(?P<verb>[a-z]+)\b")
+_THAT_VERB = re.compile(r"\s+that\s+(?P<verb>[a-z]+)\b")
+_DESIGN = re.compile(
+    r"^(?:was|were|is|are)\s+(?:\w+\s+)?(?:introduced|chosen|designed|installed|"
+    r"placed|attached|kept|incorporated|selected|added|retained)\b",
+    re.I,
+)
+
+STATING_WORDS = wordlist(
+    """
+    electron-withdrawing electron-donating electron-rich electron-poor electron-deficient
+    strongly weakly bulky soft hard basic acidic lipophilic hydrophilic polar apolar labile
+    strained rigid flexible reactive inert hindered sterically-demanding demanding
+    hydrogen-bonding activating deactivating withdrawing donating conjugated twisted
+    """
+)
+"""Adjectives that state what a feature does: in the answer's name they give the answer."""
+_LOCANT = re.compile(
+    r"^(?:[CNOS]\d+[a-z]?['′]*|\d+[a-z]?['′]*(?:,\d+[a-z]?['′]*)*|[α-ω]|N,N['′]?)-(?=\S)"
+)
+"""A leading locant prefix: "C6-", "2′-", "3',4',5'-", "N1-"."""
+_LOCANT_PHRASE = re.compile(
+    r"\s+(?:at|on|in)\s+(?:the\s+)?(?:[CNOS]\d+[a-z]?['′]*|position\s+\d+|"
+    r"\d+-position)(?:\s+position)?\b"
+)
+
+
+@dataclass(frozen=True)
+class MechanismParts:
+    """A mechanism cut into the feature's own action and the chain to the effect."""
+
+    action: str
+    link: str
+    """How the chain attaches: ", which", " and", " and thereby", ", thereby", ","; or ""."""
+    chain: str
+
+    def joined(self, action: str) -> str:
+        """Another action with this chain (the distractor's reading)."""
+        return f"{action}{self.link} {self.chain}" if self.chain else action
+
+
+def _verb(word: str) -> bool:
+    return word.lower() in VERB_FORMS and not word.lower().endswith("ing")
+
+
+def split_chain(mechanism: str, feature: str = "") -> MechanismParts:
+    """The action and the shared chain of a mechanism (whole action when it has no chain).
+
+    Design mechanisms ("was introduced to ...") keep their frame whole: their purpose
+    clause is the answer.
+    """
+    mechanism = squash(mechanism).rstrip(".;, ")
+    whole = MechanismParts(mechanism, "", "")
+    if _DESIGN.match(mechanism):
+        return whole
+    cuts: list[tuple[int, int, str]] = []
+    for pattern, link in _LINKS:
+        match = pattern.search(mechanism)
+        if match:
+            cuts.append((match.start(), match.end(), link))
+    for match in _AND_VERB.finditer(mechanism):
+        if _verb(match["verb"]):
+            cuts.append((match.start(), match.start("verb"), " and"))
+            break
+    for match in _THAT_VERB.finditer(mechanism):
+        if _verb(match["verb"]):
+            cuts.append((match.start(), match.start("verb"), ", which"))
+            break
+    for start, end, link in sorted(cuts):
+        action, chain = mechanism[:start].strip(" ,"), mechanism[end:].strip()
+        if len(action.split()) < MIN_ACTION_WORDS or len(chain.split()) < MIN_CHAIN_WORDS:
+            continue
+        if _PRONOUNS.search(chain) or (feature and _names(chain, feature)):
+            return whole
+        return MechanismParts(action, link, chain)
+    return whole
+
+
+def _names(text: str, feature: str) -> bool:
+    from chemx.generation.text import distinctive_stems
+
+    wanted = distinctive_stems(feature)
+    return bool(wanted) and bool(wanted & distinctive_stems(text))
+
+
+def agree_chain(parts: MechanismParts, plural: bool) -> MechanismParts:
+    """The chain's verb in the distractor's number when it shares the subject (" and ...")."""
+    if parts.link not in (" and", " and thereby", " and so") or not parts.chain:
+        return parts
+    return MechanismParts(parts.action, parts.link, inflect(parts.chain, plural))
+
+
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
+_PLURAL = {value: key for key, value in _SINGULAR.items()}
+
+
+def inflect(predicate: str, plural: bool) -> str:
+    """A predicate's first verb in the subject's number ("interact" <-> "interacts")."""
+    first, _, rest = predicate.partition(" ")
+    lowered = first.lower()
+    swaps = _PLURAL if plural else _SINGULAR
+    if lowered in swaps:
+        return f"{swaps[lowered]} {rest}".strip()
+    base = BASE_OF.get(lowered)
+    if base is None or lowered not in (base, third_person(base)):
+        return predicate  # a past tense or an unknown word reads the same in both numbers
+    return f"{base if plural else third_person(base)} {rest}".strip()
+
+
+def renumber(mechanism: str, plural: bool) -> str:
+    """A mechanism for a subject of the other number: its action and a shared " and" chain."""
+    parts = split_chain(mechanism)
+    action = inflect(parts.action, plural)
+    return agree_chain(MechanismParts(action, parts.link, parts.chain), plural).joined(action)
+
+
+def plain_feature(feature: str) -> str:
+    """The feature as a name: no leading locants, no words that state its mechanism."""
+    tokens = []
+    for token in feature.split():
+        stripped = _LOCANT.sub("", token)
+        if token.lower() in STATING_WORDS:
+            continue
+        tokens.append(stripped)
+    if not tokens:
+        return feature
+    return " ".join(tokens)
+
+
+def without_labels(text: str, labels: Sequence[str]) -> str:
+    """A mechanism without compound labels or atom locants ("at C5 in 4" -> "")."""
+    for label in labels:
+        if not label:
+            continue
+        for mention in reversed(find_mentions(label, text)):
+            before = text[: mention.start]
+            cut = re.search(r"\s+(?:in|of|for|from|on|to|as in|than)\s*\(?\s*$", before)
+            start = cut.start() if cut else mention.start
+            text = f"{text[:start]}{text[mention.end :]}"
+    text = _LOCANT_PHRASE.sub("", text)
+    return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
+
+
+def readings(phrase: str) -> tuple[str, ...]:
+    """A table phrase's readings, longest first: whole, first conjunct, head before "through".
+
+    "donates a hydrogen bond through its N–H and fixes a planar amide geometry" also
+    reads "donates a hydrogen bond through its N–H" and "donates a hydrogen bond".
+    """
+    found = [squash(phrase)]
+    for cut in (_CONJUNCT, _MEANS):
+        match = cut.search(found[-1])
+        if match:
+            head = found[-1][: match.start()].strip(" ,")
+            if len(head.split()) >= MIN_CHAIN_WORDS:
+                found.append(head)
+    return tuple(dict.fromkeys(found))
+
+
+_CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
+_MEANS = re.compile(r"\s+(?:through|by|via|with|into|from)\s+")
+
+
+MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
+        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive",
+        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance",
+        "hydrogen_bond": r"hydrogen[- ]bond|h-bond|\bdonor\b|\bacceptor\b",
+        "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
+        "conformation": r"twist|dihedral|planar|rigid|conformation|rotation|preorgani",
+        "conjugation": r"conjugat|delocali",
+        "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
+        "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
+        "cleavage": r"cleav|hydroly|remov|labile|deprotect",
+        "electrophile": r"electrophil|michael|nucleophil|covalent",
+        "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
+        "strain": r"\bstrain",
+        "radical": r"radical",
+    }.items()
+}
+"""Broad mechanism classes by their words: a paper's action and a table phrase that share
+one say the same thing in two registers."""
+
+
+def mechanism_classes(text: str) -> set[str]:
+    """The broad classes a mechanism phrase falls in."""
+    return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
+
+
+def length_rank(candidate_id: str) -> int:
+    """The correct option's seeded rank by length among four (0 = shortest)."""
+    import random
+
+    return random.Random(digest(LENGTH_RANK_SALT, candidate_id)).randrange(4)
+
+
+def balance_lengths(
+    correct_length: int, choices: Sequence[Sequence[int]], rank: int
+) -> tuple[int, ...]:
+    """Which reading of each distractor to use so the correct option has length rank `rank`.
+
+    Args:
+        correct_length: the correct option's length in characters.
+        choices: per distractor, the lengths of its readings.
+        rank: how many distractors should be shorter than the correct option.
+
+    Returns the reading index per distractor: the combination nearest to `rank`, then
+    with the smallest longest/shortest ratio (one length distribution), then the first.
+    """
+    best: tuple[tuple[float, float], tuple[int, ...]] | None = None
+    for combo in itertools.product(*(range(len(options)) for options in choices)):
+        lengths = [options[i] for options, i in zip(choices, combo, strict=True)]
+        shorter = sum(1 for length in lengths if length < correct_length)
+        everything = [*lengths, correct_length]
+        spread = max(everything) / max(1, min(everything))
+        score = (float(abs(shorter - rank)), spread)
+        if best is None or score < best[0]:
+            best = (score, combo)
+    return best[1] if best else tuple(0 for _ in choices)
+
+
+__all__ = [
+    "MechanismParts",
+    "agree_chain",
+    "balance_lengths",
+    "inflect",
+    "length_rank",
+    "plain_feature",
+    "readings",
+    "renumber",
+    "split_chain",
+    "without_labels",
+]

@@ -1,0 +1,163 @@
+"""One register for the four options: shared chain, plain names, matched lengths."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from chemx.generation.features import VisibleFeature, select_other_features
+from chemx.generation.register import (
+    MechanismParts,
+    agree_chain,
+    balance_lengths,
+    inflect,
+    length_rank,
+    mechanism_classes,
+    plain_feature,
+    readings,
+    renumber,
+    split_chain,
+    without_labels,
+)
+
+
+@pytest.mark.parametrize(
+    ("mechanism", "action", "link", "chain"),
+    [
+        (
+            "binds Pd(II) too strongly and slows the C–H cleavage step",
+            "binds Pd(II) too strongly",
+            " and",
+            "slows the C–H cleavage step",
+        ),
+        (
+            "enforces a twist that speeds up RISC and shortens the triplet lifetime",
+            "enforces a twist",
+            ", which",
+            "speeds up RISC and shortens the triplet lifetime",
+        ),
+        (
+            "is protonated at physiological pH, which favours binding in the hERG pore",
+            "is protonated at physiological pH",
+            ", which",
+            "favours binding in the hERG pore",
+        ),
+        (
+            "shield one face of the enamine, directing the nitroalkene to the opposite face",
+            "shield one face of the enamine",
+            ",",
+            "directing the nitroalkene to the opposite face",
+        ),
+    ],
+)
+def test_a_mechanism_splits_into_action_and_shared_chain(
+    mechanism: str, action: str, link: str, chain: str
+) -> None:
+    assert split_chain(mechanism) == MechanismParts(action, link, chain)
+    assert split_chain(mechanism).joined(action) == f"{action}{link} {chain}"
+
+
+@pytest.mark.parametrize(
+    "mechanism",
+    [
+        "breaks the conjugation of the donor, which weakens it as a donor",  # "it"
+        "was introduced to block oxidative metabolism of the distal ring",  # design frame
+        "fills a small lipophilic pocket beneath the glycine-rich loop",  # no chain
+        "hinders attack and thereby suppresses transesterification",  # chain too short
+    ],
+)
+def test_chains_that_cannot_be_shared_stay_whole(mechanism: str) -> None:
+    parts = split_chain(mechanism)
+    assert parts.action == mechanism and parts.chain == ""
+
+
+def test_a_chain_naming_the_feature_is_not_shared() -> None:
+    mechanism = "lowers the LUMO, which makes the tetrazine ring more reactive"
+    assert split_chain(mechanism, "tetrazine ring").chain == ""
+    assert split_chain(mechanism, "pyridyl group").chain == "makes the tetrazine ring more reactive"
+
+
+def test_verbs_follow_the_subject_number() -> None:
+    assert inflect("interact weakly with palladium", plural=False) == (
+        "interacts weakly with palladium"
+    )
+    assert inflect("donates a hydrogen bond", plural=True) == "donate a hydrogen bond"
+    assert inflect("are protonated", plural=False) == "is protonated"
+    assert inflect("was placed there", plural=True) == "were placed there"
+    assert inflect("slowed the step", plural=True) == "slowed the step"  # past: unchanged
+    plural = split_chain("interact weakly with Pd and stabilise the Pd(0) species")
+    assert agree_chain(plural, plural=False).chain == "stabilises the Pd(0) species"
+    assert renumber("interact weakly with Pd and stabilise the Pd(0) species", False) == (
+        "interacts weakly with Pd and stabilises the Pd(0) species"
+    )
+
+
+def test_the_answer_name_drops_locants_and_mechanism_words() -> None:
+    assert plain_feature("C6-methyl group") == "methyl group"
+    assert plain_feature("3',4',5'-trifluorophenyl ring") == "trifluorophenyl ring"
+    assert plain_feature("electron-withdrawing 2-pyridyl substituent") == "pyridyl substituent"
+    assert plain_feature("bulky tert-butyl group") == "tert-butyl group"
+    assert plain_feature("benzyl ester") == "benzyl ester"
+
+
+def test_labels_and_locants_leave_the_mechanism() -> None:
+    assert without_labels("was placed at C5 in 4 to block oxidation", ["4"]) == (
+        "was placed to block oxidation"
+    )
+    assert without_labels("was chosen as the acceptor in 5a because it withdraws", ["5a"]) == (
+        "was chosen as the acceptor because it withdraws"
+    )
+    assert without_labels("shields the C2–H bond", ["4"]) == "shields the C2–H bond"
+
+
+def test_table_phrases_have_shorter_readings() -> None:
+    assert readings("donates a hydrogen bond through its N–H and fixes a planar amide") == (
+        "donates a hydrogen bond through its N–H and fixes a planar amide",
+        "donates a hydrogen bond through its N–H",
+        "donates a hydrogen bond",
+    )
+    assert readings("is cleaved by HF") == ("is cleaved by HF",)
+
+
+def test_mechanism_classes_match_across_registers() -> None:
+    paper = "sterically shields the adjacent C2–H bond"
+    table = "adds steric bulk next to the ring"
+    assert "steric" in mechanism_classes(paper) & mechanism_classes(table)
+    assert not mechanism_classes("changes the outcome")
+
+
+def test_lengths_are_balanced_to_the_drawn_rank() -> None:
+    choices = [(120, 60), (110, 50), (130, 70)]
+    for rank in range(4):
+        picks = balance_lengths(90, choices, rank)
+        lengths = [options[i] for options, i in zip(choices, picks, strict=True)]
+        assert sum(1 for length in lengths if length < 90) == rank
+    ranks = Counter(length_rank(f"can_{i}") for i in range(400))
+    assert set(ranks) == {0, 1, 2, 3} and min(ranks.values()) > 70  # uniform, seeded
+    assert length_rank("can_7") == length_rank("can_7")
+
+
+def _pool() -> list[VisibleFeature]:
+    keys = {
+        "amide N–H": "amide_nh",
+        "phenyl ring": "phenyl",
+        "nitro group": "nitro",
+        "aryl chloride": "aryl_chloride",
+        "thioether sulfur": "thioether",
+        "pyridine ring nitrogen": "pyridine",
+    }
+    return [VisibleFeature(name, key, f"smarts:{key}", True) for name, key in keys.items()]
+
+
+def test_distractors_are_drawn_specific_groups_first() -> None:
+    drawn = [
+        tuple(f.name for f in select_other_features("cyano group", _pool(), 3, seed=f"c{i}"))
+        for i in range(40)
+    ]
+    # the skeleton's phenyl ring and the ubiquitous amide come after specific groups
+    assert all("phenyl ring" not in names and "amide N–H" not in names for names in drawn)
+    assert len(set(drawn)) > 1  # the seed varies the draw
+    assert drawn[0] == tuple(
+        f.name for f in select_other_features("cyano group", _pool(), 3, seed="c0")
+    )
