@@ -6,6 +6,12 @@ cut multi-molecule figures with the segmenter and reaction schemes with the reac
 parser; find each structure's compound label; run QC 1 on every crop. Every crop is
 stored with its box in the original figure, its role and the backend that made it;
 rejected ones keep their Decision.
+
+A drawing that stands for a series (an SAR table's scaffold, a scope grid's drawing
+with "2a: R = H" lines under it) is a scaffold, not a compound: QC 1 rejects it as such,
+and each row of its series becomes its own `Structure` (`Structure.table_row`) showing
+the scaffold crop under the row's label, with a SMILES from R-group resolution where
+the scaffold and the groups can be read (`chemx.visual.sar_tables`, `chemx.visual.rgroups`).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from PIL import Image
 
 from chemx.errors import RetryableFailure
-from chemx.geometry import union
+from chemx.geometry import area, union
 from chemx.images import ImageProblem, to_rgb
 from chemx.labels.reconcile import PaperLabels, reconcile
 from chemx.provenance.blobs import sha256_hex
@@ -39,6 +45,7 @@ from chemx.records import (
     SmilesReading,
     Structure,
     StructureRole,
+    TableRow,
     Verdict,
 )
 from chemx.registry import REGISTRY, BackendContext, BackendKind
@@ -46,7 +53,12 @@ from chemx.settings import VisualSettings
 from chemx.visual.caption_evidence import decide_class
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigureClassifierLike
-from chemx.visual.identifiers._base import IdentifierExtractor, IdentifierResult
+from chemx.visual.identifiers._base import (
+    IdentifierExtractor,
+    IdentifierResult,
+    PrintedLine,
+    SeriesLineReader,
+)
 from chemx.visual.ocsr import (
     OcsrReader,
     SmilesResult,
@@ -54,9 +66,22 @@ from chemx.visual.ocsr import (
     crop_reading,
     read_cached,
 )
+from chemx.visual.rgroups import RGROUP_BACKEND, resolve_rgroups
+from chemx.visual.sar_tables import (
+    SeriesRow,
+    assign_to_scaffolds,
+    parse_table,
+    rows_from_line,
+    table_scaffold,
+)
 from chemx.visual.segmentation._base import Crop, ReactionParser, Segmentation, Segmenter
 
 log = logging.getLogger(__name__)
+
+MAX_SCAFFOLD_SHARE = 0.5
+"""A 'crop' covering more than this share of its figure is a frame or the whole figure
+(seen on a real scope table), not a drawing a row list could sit under; it is left out
+when series rows are placed, and its ink is not blanked when they are read."""
 
 
 @dataclass
@@ -245,12 +270,16 @@ class VisualAgent:
             )
         )
         counts["unclaimed_labels"] += len(unclaimed)
+        series = self._series(figure, image, segmentation, indices, paper_labels, counts)
         by_crop: dict[int, Structure] = {}
         for index, identifier in zip(indices, identifiers, strict=True):
             structure = self._structure(figure, image, segmentation.crops[index], identifier, batch)
             by_crop[index] = structure
-            self._check(structure, image, identifier, batch, counts, figure.printed_words)
+            rows = series.get(index, [])
+            self._check(structure, image, identifier, batch, counts, figure.printed_words, rows)
             counts["structures"] += 1
+            if rows:
+                self._row_entries(figure, image, structure, rows, paper_labels, batch, counts)
         for crop in segmentation.crops:
             if crop.role is StructureRole.CONDITION:
                 self._structure(figure, image, crop, None, batch)
@@ -313,8 +342,10 @@ class VisualAgent:
         batch: WriteBatch,
         counts: Counter[str],
         words: Sequence[PrintedWord] = (),
+        rows: Sequence[SeriesRow] = (),
     ) -> None:
         from chemx.qc.structure_check import (
+            StructureVerdict,
             check_structure,
             scaffold_labels,
             scaffold_verdict,
@@ -323,8 +354,145 @@ class VisualAgent:
 
         verdict = check_structure(image.crop(structure.box), identifier)
         verdict = scaffold_verdict(verdict, scaffold_labels(structure.box, words))
+        if rows and (verdict.accepted or verdict.reason == "no_identifier"):
+            labels = ", ".join(row.label for row in rows)
+            verdict = StructureVerdict(
+                False,
+                "scaffold",
+                f"drawn for a series: its {len(rows)} row(s) ({labels}) are recorded as "
+                "table-row entries on this crop",
+                verdict.scores,
+            )
         batch.decisions.append(structure_decision(structure.id, verdict, "qc1-image-stats"))
         counts["qc1_accepted" if verdict.accepted else "qc1_rejected"] += 1
+
+    def _series(
+        self,
+        figure: Figure,
+        image: Image.Image,
+        segmentation: Segmentation,
+        indices: Sequence[int],
+        paper_labels: PaperLabels,
+        counts: Counter[str],
+    ) -> dict[int, list[SeriesRow]]:
+        """The series rows of the figure, by the index of the drawing they belong to.
+
+        Rows come from the table's cells in the text layer (`Figure.region_text`) and from
+        printed lines with an '=' sign: the text layer's own lines when it has them, else
+        lines read from the pixels by the identifier backend's OCR (`SeriesLineReader`).
+        """
+        limit = MAX_SCAFFOLD_SHARE * image.width * image.height
+        drawings = [i for i in indices if area(segmentation.crops[i].box) <= limit]
+        if not drawings:
+            return {}
+        boxes = [segmentation.crops[i].box for i in drawings]
+        lines = [
+            PrintedLine(word.box, word.text, 1.0, "text-layer")
+            for word in figure.printed_words
+            if "=" in word.text
+        ]
+        reader = self.backends.identifier
+        if not lines and not figure.printed_words:
+            if isinstance(reader, SeriesLineReader):
+                with self.backends.serial:
+                    lines = reader.read_series_lines(
+                        image, [segmentation.crops[i] for i in drawings]
+                    )
+            else:
+                counts["series_lines_unread"] += 1
+        rows = [
+            row
+            for line in lines
+            for row in rows_from_line(line.text, line.box, line.source, line.confidence)
+        ]
+        result: dict[int, list[SeriesRow]] = {}
+        for placed in assign_to_scaffolds(rows, boxes):
+            result[drawings[placed.crop_index]] = placed.rows
+        table_rows = parse_table(figure.region_text, paper_labels.names if paper_labels else None)
+        if table_rows:
+            scaffold = table_scaffold(boxes, figure.printed_words)
+            if scaffold is None:
+                counts["table_rows_without_scaffold"] += len(table_rows)
+            else:
+                result.setdefault(drawings[scaffold], []).extend(table_rows)
+        seen: set[str] = set()
+        for index, placed_rows in result.items():
+            kept = []
+            for row in placed_rows:
+                if row.label not in seen:
+                    seen.add(row.label)
+                    kept.append(row)
+            result[index] = kept
+        return {index: kept for index, kept in result.items() if kept}
+
+    def _row_entries(
+        self,
+        figure: Figure,
+        image: Image.Image,
+        scaffold: Structure,
+        rows: Sequence[SeriesRow],
+        paper_labels: PaperLabels,
+        batch: WriteBatch,
+        counts: Counter[str],
+    ) -> None:
+        """One `Structure` per row, on the scaffold's crop, with its SMILES or the reason."""
+        where = f"{figure.label or figure.figure_key} ({figure.id}) scaffold {list(scaffold.box)}"
+        reading = self._read_smiles(image.crop(scaffold.box), scaffold.image_sha256, where)
+        scaffold_smiles = reading.raw or reading.smiles
+        for row in rows:
+            checked = reconcile(row.label, paper_labels) if paper_labels else None
+            label = checked.identifier if checked else row.label
+            if scaffold_smiles is None:
+                reason: str | None = (
+                    f"the scaffold could not be read ({self.backends.ocsr.backend}: "
+                    f"{reading.reason or 'no reading'})"
+                )
+                smiles = None
+            else:
+                resolution = resolve_rgroups(scaffold_smiles, row.substituents)
+                smiles, reason = resolution.smiles, resolution.reason
+            entry = Structure(
+                id=node_id(NodeKind.STRUCTURE, figure.id, "table_row", *scaffold.box, label),
+                parent_id=figure.id,
+                backend=f"series-row:{row.source}",
+                paper_id=figure.paper_id,
+                figure_id=figure.id,
+                box=scaffold.box,
+                role=StructureRole.MOLECULE,
+                image_sha256=scaffold.image_sha256,
+                identifier=label,
+                identifier_backend=row.source.removeprefix("ocr:"),
+                identifier_confidence=row.confidence * (checked.factor if checked else 1.0),
+                identifier_raw=row.text,
+                identifier_note=checked.note if checked else None,
+                identifier_box=row.box,
+                smiles=smiles,
+                smiles_backend=RGROUP_BACKEND if smiles else None,
+                table_row=TableRow(
+                    scaffold_id=scaffold.id,
+                    substituents=row.substituents,
+                    activity=row.activity,
+                    text=row.text,
+                    source=row.source,
+                    smiles_reason=reason,
+                ),
+            )
+            batch.add(entry)
+            groups = ", ".join(f"{name} = {value}" for name, value in row.substituents.items())
+            batch.decisions.append(
+                decide(
+                    entry.id,
+                    Gate.QC1,
+                    Verdict.ACCEPT,
+                    "table_row",
+                    f"{label}: a row of the series drawn at {list(scaffold.box)} ({groups}), "
+                    f"read from {row.source}",
+                    "qc1-table-row",
+                )
+            )
+            counts["table_rows"] += 1
+            counts["qc1_accepted"] += 1
+            counts["table_rows_smiles" if smiles else "table_rows_no_smiles"] += 1
 
     def _reaction(
         self,

@@ -34,6 +34,7 @@ from chemx.records._structure import (
     SmilesReading,
     Structure,
     StructureRole,
+    TableRow,
 )
 
 NODE_TYPES: dict[NodeKind, type[Node]] = {
@@ -101,6 +102,7 @@ __all__ = [
     "Span",
     "Structure",
     "StructureRole",
+    "TableRow",
     "Verdict",
     "decode_node",
 ]

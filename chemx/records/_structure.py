@@ -56,6 +56,29 @@ class SmilesReading(BaseModel):
         return self.source.endswith("partial")
 
 
+class TableRow(BaseModel):
+    """A compound given as one row of an SAR or substrate table over a drawn scaffold.
+
+    The row's `Structure` shows the scaffold crop; this says which compound of the series
+    it is, and how its SMILES was obtained or why there is none.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    scaffold_id: str = Field(description="The Structure id of the scaffold crop.")
+    substituents: dict[str, str] = Field(
+        description="Group name -> value as printed, e.g. {'R1': '4-F-C6H4'}."
+    )
+    activity: str = Field(default="", description="The rest of the row as text (yield, IC50).")
+    text: str = Field(description="The row as read.")
+    source: str = Field(description="What read the row: 'text-layer' or 'ocr:<engine>'.")
+    smiles_reason: str | None = Field(
+        default=None,
+        description="Why the row has no SMILES (scaffold unreadable, substituent not in "
+        "the vocabulary, ...); None when R-group resolution built one.",
+    )
+
+
 class Structure(Node):
     """One molecule or reaction image cut from a figure."""
 
@@ -92,6 +115,11 @@ class Structure(Node):
         default=None,
         description="What OCSR read for the visible-feature catalogue, partial readings "
         "included (None: OCSR off, or it read nothing).",
+    )
+    table_row: TableRow | None = Field(
+        default=None,
+        description="Set when this entry is one row of a table over a scaffold: the image "
+        "is the scaffold crop, the identifier the row's label.",
     )
 
 

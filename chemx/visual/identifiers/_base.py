@@ -32,6 +32,18 @@ class IdentifierResult:
     """Model calls behind this result (VLM mode); the agent stores them with the structure."""
 
 
+@dataclass(frozen=True)
+class PrintedLine:
+    """One printed line of a figure read as text (a series row such as '2a: R = H')."""
+
+    box: Box
+    """Where the line is, in figure pixels."""
+    text: str
+    confidence: float
+    source: str
+    """What read it: 'text-layer' (the PDF's own text) or 'ocr:<engine>'."""
+
+
 @runtime_checkable
 class IdentifierExtractor(Protocol):
     """Finds the paper's compound label for each structure crop of a figure."""
@@ -50,4 +62,19 @@ class IdentifierExtractor(Protocol):
 
         `figure_id` names the figure in logs and model-call records.
         """
+        ...
+
+
+@runtime_checkable
+class SeriesLineReader(Protocol):
+    """Reads the printed lines of series lists ('2a: R = H (91%)') outside the crops.
+
+    The OCR extractors implement it; an extractor without it (a VLM) leaves series
+    lists unread, and the visual stage says so.
+    """
+
+    name: str
+
+    def read_series_lines(self, figure: Image.Image, crops: Sequence[Crop]) -> list[PrintedLine]:
+        """Every line outside `crops` that holds an '=' sign, read whole, top to bottom."""
         ...

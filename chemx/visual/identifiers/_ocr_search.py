@@ -19,7 +19,7 @@ from PIL import Image
 
 from chemx.labels import LabelParse, parse_label
 from chemx.records import Box
-from chemx.visual.identifiers._base import IdentifierResult
+from chemx.visual.identifiers._base import IdentifierResult, PrintedLine
 from chemx.visual.identifiers._ocr_candidates import LabelCandidate, label_candidates
 from chemx.visual.identifiers._ocr_ink import (
     InkAnalysis,
@@ -29,6 +29,7 @@ from chemx.visual.identifiers._ocr_ink import (
     label_shaped,
     same_box,
 )
+from chemx.visual.identifiers._ocr_rows import equation_lines, union_box
 from chemx.visual.segmentation._base import Crop, Segmentation
 
 LABEL_ALLOWLIST = "0123456789abcdefghijklmnopqrstuvwxyzRS()-'′,%"
@@ -154,6 +155,36 @@ class LabelOcr:
             claimed.append(candidate.box)
             found.append(UnclaimedLabel(candidate.box, parsed.label, text, confidence))
         return sorted(found, key=lambda label: (label.box[1], label.box[0]))
+
+    def read_series_lines(self, figure: Image.Image, crops: Sequence[Crop]) -> list[PrintedLine]:
+        """The lines outside `crops` that hold an '=' sign, each read whole (no allowlist).
+
+        A line split at a wide space is read piece by piece and joined with one space.
+        See `chemx.visual.identifiers._ocr_rows`.
+        """
+        start = time.perf_counter()
+        try:
+            analysis = self._analyse(figure, crops)
+            if analysis is None:
+                return []
+            lines = []
+            for pieces in equation_lines(analysis):
+                readings = [
+                    self._read(
+                        _line_image(analysis, LabelCandidate(p.box, 0.0, "below", p.components)),
+                        None,
+                    )
+                    for p in pieces
+                ]
+                text = " ".join(text for text, _ in readings if text.strip())
+                if text:
+                    confidence = min(confidence for _, confidence in readings)
+                    lines.append(
+                        PrintedLine(union_box(pieces), text, confidence, f"ocr:{self.name}")
+                    )
+            return lines
+        finally:
+            self.seconds += time.perf_counter() - start
 
     # -- search
 
