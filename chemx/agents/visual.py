@@ -12,6 +12,10 @@ with "2a: R = H" lines under it) is a scaffold, not a compound: QC 1 rejects it 
 and each row of its series becomes its own `Structure` (`Structure.table_row`) showing
 the scaffold crop under the row's label, with a SMILES from R-group resolution where
 the scaffold and the groups can be read (`chemx.visual.sar_tables`, `chemx.visual.rgroups`).
+
+Long module: one agent whose steps (figure, structure, QC 1, series rows, reaction)
+share its backends, store batch and counters; the parsing and chemistry they call live
+in `chemx.visual`.
 """
 
 from __future__ import annotations
@@ -344,10 +348,10 @@ class VisualAgent:
         words: Sequence[PrintedWord] = (),
         rows: Sequence[SeriesRow] = (),
     ) -> None:
+        from chemx.labels.scaffold import scaffold_labels
         from chemx.qc.structure_check import (
             StructureVerdict,
             check_structure,
-            scaffold_labels,
             scaffold_verdict,
             structure_decision,
         )

@@ -40,6 +40,10 @@ Reason codes (stable; they go into the generation gate's `Decision.reason` as
                     than three words, "because it bears a nitro group", "due to the
                     nitro group")
 ==================  ===============================================================
+
+Long module: tagging and the construction table already live in `clauses` and
+`causal`; what stays here is the reading of one matched construction (clause, nominal
+and matched-pair causes and the cleaning they share), which reads best in one place.
 """
 
 from __future__ import annotations

@@ -48,7 +48,6 @@ the rule that reads them, its thresholds and the QC 1 `Decision`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -56,7 +55,7 @@ from PIL import Image
 
 from chemx.provenance.decisions import decide
 from chemx.qc._image_stats import measure
-from chemx.records import Box, Decision, Gate, PrintedWord, Verdict
+from chemx.records import Decision, Gate, Verdict
 from chemx.visual.identifiers._base import IdentifierResult
 
 QC1_BACKEND = "qc1-image-stats"
@@ -245,28 +244,6 @@ def _schematic(scores: dict[str, float]) -> StructureVerdict:
 
 def _reject(reason: str, detail: str, scores: dict[str, float]) -> StructureVerdict:
     return StructureVerdict(False, reason, detail, scores)
-
-
-R_GROUP = re.compile(r"^(?:R|R\d{1,2}|R['′″]{1,2}|R[¹²³⁴⁵⁶⁷⁸⁹]|Ar|Ar\d|Ar['′]|X|Y|Het|EWG|EDG|FG)$")
-"""Atom labels that stand for a group, not an atom: the drawing is a generic scaffold."""
-
-
-def scaffold_labels(crop: Box, words: Sequence[PrintedWord]) -> list[str]:
-    """The R-group labels printed inside a structure crop (PDF text layer).
-
-    A drawing with R, R¹, Ar or X attachment points is a scaffold: it stands for a series
-    of compounds, and no single compound can be asked about until a table or caption
-    resolves its groups.
-    """
-    found = []
-    for word in words:
-        text = word.text.replace(" ", "")
-        x = (word.box[0] + word.box[2]) / 2
-        y = (word.box[1] + word.box[3]) / 2
-        inside = crop[0] - 3 <= x <= crop[2] + 3 and crop[1] - 3 <= y <= crop[3] + 3
-        if inside and R_GROUP.match(text):
-            found.append(text)
-    return found
 
 
 def scaffold_verdict(verdict: StructureVerdict, labels: Sequence[str]) -> StructureVerdict:

@@ -43,12 +43,14 @@ import datetime as dt
 import hashlib
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from chemx.images import ImageProblem, inspect_image
+from chemx.release._check import Check
 from chemx.release.schema import DATA_FILE, arrow_schema
+from chemx.release.shortcut_check import MAX_SHORTCUT_ACCURACY, check_shortcuts
 from chemx.release.writer import CHECKSUMS, COMBINED, MANIFEST, PROVENANCE_DIR
 
 BALANCE_ALPHA = 0.01
@@ -60,11 +62,6 @@ NEAR_DUPLICATE_COSINE = 0.97
 """Stems above this MiniLM cosine are near-duplicates. Stems share their question
 sentence, so distinct items are already similar (sample release: highest pair 0.86); a
 copied stem scores 1.0."""
-MAX_SHORTCUT_ACCURACY = 0.35
-"""A shortcut answering more than this share without the image names a habit of the
-generator (chance is 25%; on 30 items, 35% is about one item-standard-error above it)."""
-MIN_ITEMS_FOR_SHORTCUTS = 30
-"""Below this a shortcut's accuracy is too noisy to fail a release on."""
 LETTERS = ("A", "B", "C", "D")
 REQUIRED_PROVENANCE = (
     "paper",
@@ -76,17 +73,6 @@ REQUIRED_PROVENANCE = (
     "model_calls",
     "question",
 )
-
-
-@dataclass
-class Check:
-    """One check's outcome."""
-
-    name: str
-    ok: bool
-    message: str
-    skipped: bool = False
-    problems: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -302,36 +288,6 @@ def check_balance(rows: list[dict[str, Any]]) -> Check:
     p_value = float(chisquare(observed).pvalue)
     message = f"{shown}; chi-square p = {p_value:.3f} (alpha {BALANCE_ALPHA})"
     return Check("answer_balance", p_value >= BALANCE_ALPHA, message)
-
-
-def check_shortcuts(rows: list[dict[str, Any]], limit: float = MAX_SHORTCUT_ACCURACY) -> Check:
-    """Every text-only shortcut at or below `limit` (seed 002, section 5.2)."""
-    from chemx.qc.shortcut_battery import ShortcutItem, run_battery
-
-    items = [
-        ShortcutItem(
-            row["id"], row["stem"], tuple(row["choices"]), row["answer"], tuple(row["features"])
-        )
-        for row in rows
-    ]
-    results = run_battery(items) if items else []
-    shown = "; ".join(
-        f"{r.name} {r.accuracy:.0%} [{r.ci_low:.0%}, {r.ci_high:.0%}]" for r in results
-    )
-    if len(rows) < MIN_ITEMS_FOR_SHORTCUTS:
-        return Check(
-            "shortcuts",
-            True,
-            f"{shown}; skipped below {MIN_ITEMS_FOR_SHORTCUTS} items".lstrip("; "),
-            skipped=True,
-        )
-    over = [
-        f"{r.name} answers {r.correct}/{r.total} ({r.accuracy:.0%}) without the image"
-        for r in results
-        if r.accuracy > limit
-    ]
-    message = f"{shown} (limit {limit:.0%})"
-    return Check("shortcuts", not over, message, problems=over)
 
 
 def check_near_duplicates(rows: list[dict[str, Any]], encoder: Any | None = None) -> Check:

@@ -257,7 +257,7 @@ def table_scaffold(boxes: Sequence[Box], words: Sequence[PrintedWord]) -> int | 
     The one drawing with R labels printed in it, else the only drawing of the table's
     artwork; None when neither tells.
     """
-    from chemx.qc.structure_check import scaffold_labels
+    from chemx.labels.scaffold import scaffold_labels
 
     drawn = [i for i, box in enumerate(boxes) if scaffold_labels(box, words)]
     if len(drawn) == 1:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from chemx.qc.structure_check import StructureVerdict, scaffold_labels, scaffold_verdict
+from chemx.labels.scaffold import scaffold_labels
+from chemx.qc.structure_check import StructureVerdict, scaffold_verdict
 from chemx.records import PrintedWord
 
 WORDS = (

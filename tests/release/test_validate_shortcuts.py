@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from chemx.release.validate import MIN_ITEMS_FOR_SHORTCUTS, check_shortcuts
+from chemx.release.shortcut_check import MIN_ITEMS_FOR_SHORTCUTS, check_shortcuts
 
 FEATURES = ["nitro group", "amide N–H", "aryl chloride", "pyridine ring"]
 
