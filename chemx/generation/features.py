@@ -269,9 +269,10 @@ def select_other_features(
     phenethyl ring of 5 is activated by two methoxy groups" the methoxy groups are the
     real cause, so "dimethoxy-substituted arene" must not be offered as a wrong answer.
 
-    Order: features read from the structure (functional groups before the skeleton's
-    rings and linkers, `SKELETAL_KEYS`), then features the paper names for the
-    structure; a feature equal to one already chosen (or to the cause) is skipped.
+    Order: features the paper itself names for the structure (they are in the paper's
+    register, as the answer is), then features read from the structure (specific groups,
+    then `COMMON_KEYS`, then the skeleton's rings and linkers, `SKELETAL_KEYS`), then
+    the rest; a feature equal to one already chosen (or to the cause) is skipped.
     Within a tier the order is a draw seeded by `seed` (the candidate id): always taking
     the catalogue's first entries would make a few ubiquitous groups ("amide N–H") the
     wrong answer of every item, and a feature's frequency across a release would then
@@ -284,7 +285,8 @@ def select_other_features(
     def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, bool, int, str | int]:
         index, feature = pair
         order: str | int = digest(DRAW_SALT, seed, feature.name) if seed else index
-        return (not feature.in_structure, feature.key is None, _ubiquity(feature.key), order)
+        named = feature.source.startswith("text:")
+        return (not (feature.in_structure or named), not named, _ubiquity(feature.key), order)
 
     ranked = sorted(enumerate(candidates), key=rank)
     chosen: list[VisibleFeature] = []

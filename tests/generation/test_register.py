@@ -161,3 +161,9 @@ def test_distractors_are_drawn_specific_groups_first() -> None:
     assert drawn[0] == tuple(
         f.name for f in select_other_features("cyano group", _pool(), 3, seed="c0")
     )
+
+
+def test_features_the_paper_names_come_first() -> None:
+    named = VisibleFeature("para-methoxy group", "methoxy_aryl", "text:s12", False)
+    chosen = select_other_features("cyano group", [*_pool(), named], 3, seed="c1")
+    assert chosen[0] is named
