@@ -63,3 +63,24 @@ def unlicense_all(store_dir: Path) -> None:
         ]
     for source in sources:
         relicense(store_dir, source, None, None)
+
+
+def code_only_items(store_dir: Path) -> int:
+    """How many accepted items `CODE_ONLY_PAPER` has (it keeps its 'CC BY' code)."""
+    with ProvenanceStore(store_dir, readonly=True) as store:
+        paper = next(
+            node.record.id
+            for node in store.nodes(NodeKind.PAPER)
+            if isinstance(node.record, Paper) and node.record.source_path == CODE_ONLY_PAPER
+        )
+        return sum(
+            1
+            for node in store.nodes(NodeKind.ITEM, status="ok")
+            if isinstance(node.record, Item) and node.record.paper_id == paper
+        )
+
+
+def accepted_items(store_dir: Path) -> int:
+    """Accepted items in a store: the sample build's item count, whatever it is today."""
+    with ProvenanceStore(store_dir, readonly=True) as store:
+        return sum(1 for _ in store.nodes(NodeKind.ITEM, status="ok"))
