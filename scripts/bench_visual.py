@@ -1,7 +1,13 @@
 """Measure the visual stage: classifier, segmentation, identifiers, seconds per figure.
 
     python scripts/bench_visual.py [--realworld ../shared/realworld] [--json out.json]
-                                   [--pdf-store OUT]
+                                   [--pdf-store OUT] [--real-figures [--checkpoint CKPT]]
+
+`--real-figures` scores the figure classifier (`--checkpoint`, default the shipped one)
+on the hand-labelled real figures of `tests/fixtures/realworld/figure_classes.json`:
+all of them, the held-out part, and the 121 display items of the journal PDFs, each by
+the image alone and combined with the caption's evidence, with plots, spectra, ORTEPs and
+3-D pictures kept as chemistry and seconds per figure. No build is needed.
 
 `--pdf-store OUT` scores a build of the real journal PDFs (`chemx build --corpus
 ../shared/realworld/papers --out OUT --until visual`) against the hand-made visual gold
@@ -169,6 +175,53 @@ def bench_real_pdfs(out: Path) -> dict[str, Any]:
     return {name: value for name, value in vars(total).items()}
 
 
+def bench_real_figures(checkpoint: Path | None) -> dict[str, Any]:
+    """The classifier on the hand-labelled real figures, image alone and with captions."""
+    from chemx.visual.classifier_eval import (
+        classify_real,
+        load_real_figures,
+        shared_realworld_dir,
+        summarise_real,
+    )
+
+    root = shared_realworld_dir()
+    figures = load_real_figures(root) if root else []
+    results: dict[str, Any] = {"checkpoint": str(checkpoint or "shipped")}
+    if root is None or not figures:
+        print("the shared realworld/ folder is not here: real figures skipped")
+        return results
+    classifier = FigureClassifier.load(checkpoint, device="cpu")
+    outcomes, seconds = classify_real(classifier, figures, root)
+    print(f"== real figures, classifier {results['checkpoint']} ==")
+    print(f"{'set':30s} {'n':>4s} {'image':>6s} {'+caption':>8s} {'chem/non':>8s} non-2D")
+    for name, split, under in [
+        ("all labelled real figures", "all", ""),
+        ("held-out papers/sources", "heldout", ""),
+        ("journal PDF items", "all", "papers/"),
+        ("journal PDF items, held out", "heldout", "papers/"),
+    ]:
+        chosen = [
+            outcome
+            for outcome in outcomes
+            if split in ("all", outcome.figure.split) and outcome.figure.file.startswith(under)
+        ]
+        result = summarise_real(chosen, split, seconds)
+        results[name] = result.model_dump()
+        print(
+            f"{name:30s} {result.figures:4d} {result.image_accuracy:6.3f} "
+            f"{result.combined_accuracy:8.3f} {result.chemistry_accuracy:8.3f} "
+            f"{result.non_2d_accepted:6d}"
+        )
+    print(f"seconds per figure (classifier, CPU): {seconds:.3f}")
+    held = results["held-out papers/sources"]
+    print(f"held-out combined confusion (rows true, columns predicted; {held['classes']}):")
+    for row in held["combined_confusion"]:
+        print("  ", row)
+    for line in results["all labelled real figures"]["mistakes"]:
+        print(f"  {line}")
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -176,7 +229,18 @@ def main() -> None:
     parser.add_argument("--realworld", type=Path, default=REPO.parent / "shared" / "realworld")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--pdf-store", type=Path, help="a visual-stage build of the real PDFs")
+    parser.add_argument(
+        "--real-figures",
+        action="store_true",
+        help="score the classifier on the hand-labelled real figures (no build)",
+    )
+    parser.add_argument("--checkpoint", type=Path, help="with --real-figures (default: shipped)")
     args = parser.parse_args()
+    if args.real_figures:
+        results_figures = bench_real_figures(args.checkpoint)
+        if args.json:
+            args.json.write_text(json.dumps(results_figures, indent=2) + "\n")
+        return
     if args.pdf_store:
         results_real = bench_real_pdfs(args.pdf_store)
         if args.json:

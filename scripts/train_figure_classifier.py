@@ -1,34 +1,62 @@
 """Train the ResNet-50 figure classifier on synthetic renders (GPU or CPU, seeded).
 
-    python scripts/train_figure_classifier.py                  # the shipped default
+    python scripts/train_figure_classifier.py                  # the first checkpoint
     python scripts/train_figure_classifier.py --extra real_figs/ --epochs 10
+    python scripts/train_figure_classifier.py --init-from chemx/data/models/\
+        figure_classifier_resnet50.pt --real-gold --negatives real --freeze-until fc \
+        --per-class 250 --val-per-class 60 --real-repeats 4 --real-negative-weight 6 \
+        --non-chemistry-weight 2.5 --epochs 6 --lr 1e-3 --out /tmp/fc.pt  # a local model
 
 Synthetic figures come from `chemx.devkit.synthetic_figures` (RDKit + matplotlib, a fresh
-random style per figure). `--extra DIR` adds labelled real figures in ImageFolder
-layout (DIR/<class name>/*.png|jpg, class names as in `chemx.visual.classes`). The
+random style per figure); `--negatives real` adds the real-looking non-chemistry kinds
+(ECD spectra, dose-response and bar charts, ORTEP, packing, 3-D models, surfaces, protein
+cartoons, photos, TOC art). `--extra DIR` adds labelled real figures in ImageFolder
+layout (DIR/<class name>/*.png|jpg, class names as in `chemx.visual.classes`).
+`--real-gold` adds the train part of the hand-labelled real figures
+(`tests/fixtures/realworld/figure_classes.json`), rendered from the shared realworld/
+files at train time (never stored) with `--real-repeats` augmented copies each; the
+held-out part is measured after training, image alone and with the caption's evidence.
+
+Most of those real files are publisher-copyright crops and PDFs whose MANIFEST allows
+local tests only and forbids publishing any model built from them, so a `--real-gold`
+checkpoint stays local: the script refuses to write one over the shipped checkpoint.
+
+`--init-from CKPT --freeze-until layer4` (or `fc`) fine-tunes layer4 and the head (or
+the head alone) of a checkpoint on top of its frozen trunk: the trunk's output is
+computed once per (augmented) image, so on two CPU cores an epoch costs minutes, not the
+hour of full training. The
 checkpoint is written in fp16 with a JSON manifest (seed, epochs, accuracy, confusion
-matrix); the sample corpus is never trained on, only measured.
+matrix, the command, the real data seen per file, the held-out list and score); the
+sample corpus is never trained on, only measured.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import multiprocessing
 import random
+import shlex
+import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import torch
 from PIL import Image
 
-from chemx.devkit.synthetic_figures import SyntheticRenderer
+from chemx.devkit.synthetic_figures import CLASSIC_NEGATIVES, REAL_NEGATIVES, SyntheticRenderer
 from chemx.images import to_rgb
-from chemx.visual.classes import FIGURE_CLASSES
+from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 from chemx.visual.classifier import (
     CHECKPOINT_NAME,
+    ClassifierManifest,
+    FigureClassifier,
+    RealScore,
+    RealSourceRecord,
     build_model,
     pad_to_square,
     save_checkpoint,
@@ -36,6 +64,9 @@ from chemx.visual.classifier import (
 )
 
 REPO = Path(__file__).resolve().parents[1]
+NEGATIVE_SETS = {"classic": CLASSIC_NEGATIVES, "real": REAL_NEGATIVES}
+FROZEN_BLOCKS = ("layer4", "fc")
+"""`--freeze-until` choices: the first block that is trained (the head is always trained)."""
 
 
 def _square_array(image: Image.Image, size: int) -> np.ndarray:
@@ -43,9 +74,9 @@ def _square_array(image: Image.Image, size: int) -> np.ndarray:
     return np.asarray(square, dtype=np.uint8)
 
 
-def _render_shard(args: tuple[int, list[int], int]) -> list[tuple[np.ndarray, int]]:
-    seed, labels, size = args
-    renderer = SyntheticRenderer(seed)
+def _render_shard(args: tuple[int, list[int], int, str]) -> list[tuple[np.ndarray, int]]:
+    seed, labels, size, negatives = args
+    renderer = SyntheticRenderer(seed, negatives=NEGATIVE_SETS[negatives])
     return [
         (_square_array(renderer.render(FIGURE_CLASSES[label]).image, size), label)
         for label in labels
@@ -53,13 +84,16 @@ def _render_shard(args: tuple[int, list[int], int]) -> list[tuple[np.ndarray, in
 
 
 def synthetic_set(
-    per_class: int, seed: int, size: int, workers: int
+    per_class: int, seed: int, size: int, workers: int, negatives: str = "classic"
 ) -> tuple[np.ndarray, np.ndarray]:
     """Render `per_class` figures of each class as uint8 arrays (N, size, size, 3)."""
     labels = [index for index in range(len(FIGURE_CLASSES)) for _ in range(per_class)]
     random.Random(seed).shuffle(labels)
     shard = 50
-    jobs = [(seed * 100_003 + i, labels[i : i + shard], size) for i in range(0, len(labels), shard)]
+    jobs = [
+        (seed * 100_003 + i, labels[i : i + shard], size, negatives)
+        for i in range(0, len(labels), shard)
+    ]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         parts = pool.map(_render_shard, jobs)
     pairs = [pair for part in parts for pair in part]
@@ -77,6 +111,192 @@ def image_folder_set(folder: Path, size: int) -> tuple[np.ndarray, np.ndarray]:
     if not arrays:
         raise SystemExit(f"--extra {folder}: no images under {folder}/<class name>/")
     return np.stack(arrays), np.array(labels)
+
+
+def augment_real(image: Image.Image, rng: random.Random) -> Image.Image:
+    """A real figure as another journal, page size or scan would print it.
+
+    Rescaled (0.6-1.3x, so line widths and text sizes vary), trimmed or padded by a few
+    per cent, sometimes grey or JPEG-compressed; a figure's class survives all of these.
+    """
+    scale = rng.uniform(0.6, 1.3)
+    image = image.resize(
+        (max(16, int(image.width * scale)), max(16, int(image.height * scale))),
+        Image.Resampling.BILINEAR,
+    )
+    w, h = image.size
+    trim = [int(rng.uniform(0, 0.04) * side) for side in (w, h, w, h)]
+    image = image.crop((trim[0], trim[1], w - trim[2], h - trim[3]))
+    pad = int(rng.uniform(0, 0.1) * max(image.size))
+    if pad:
+        canvas = Image.new("RGB", (image.width + 2 * pad, image.height + 2 * pad), "white")
+        canvas.paste(image, (rng.randint(0, 2 * pad), rng.randint(0, 2 * pad)))
+        image = canvas
+    if rng.random() < 0.2:
+        image = image.convert("L").convert("RGB")
+    if rng.random() < 0.3:
+        buffer = io.BytesIO()
+        image.save(buffer, format="JPEG", quality=rng.randint(40, 95))
+        buffer.seek(0)
+        image = Image.open(buffer).convert("RGB")
+    return image
+
+
+def real_gold_set(
+    size: int, repeats: int, seed: int, negative_weight: int = 1
+) -> tuple[np.ndarray, np.ndarray, list[RealSourceRecord], list[str]]:
+    """The train part of the hand-labelled real figures, each with `repeats` augmentations.
+
+    Returns arrays, labels, what was seen per source file and the held-out groups.
+    """
+    from chemx.visual.classifier_eval import (
+        load_real_figures,
+        render_real_figure,
+        shared_realworld_dir,
+    )
+
+    root = shared_realworld_dir()
+    figures = load_real_figures(root) if root else []
+    if root is None or not figures:
+        raise SystemExit(
+            "--real-gold: the shared realworld/ folder was not found (looked beside the "
+            "repository and at /work/shared/realworld), or none of its files matched the "
+            "fixture's SHA-256"
+        )
+    rng = random.Random(seed)
+    arrays, labels = [], []
+    seen: dict[str, RealSourceRecord] = {}
+    for figure in figures:
+        if figure.split != "train":
+            continue
+        image = render_real_figure(figure, root).image
+        label = [c.value for c in FIGURE_CLASSES].index(figure.figure_class.value)
+        arrays.append(_square_array(image, size))  # the figure as printed, once
+        labels.append(label)
+        copies = repeats * (negative_weight if figure.figure_class.value == "non_chemistry" else 1)
+        for _ in range(copies - 1):
+            arrays.append(_square_array(augment_real(image, rng), size))
+            labels.append(label)
+        record = seen.setdefault(
+            figure.file,
+            RealSourceRecord(
+                group=figure.group, file=figure.file, sha256=figure.sha256, classes={}
+            ),
+        )
+        record.classes[figure.figure_class.value] = (
+            record.classes.get(figure.figure_class.value, 0) + 1
+        )
+    heldout = sorted({figure.group for figure in figures if figure.split == "heldout"})
+    return np.stack(arrays), np.array(labels), list(seen.values()), heldout
+
+
+def trunk_features(
+    model: torch.nn.Module, arrays: np.ndarray, device: str, first_trained: str
+) -> torch.Tensor:
+    """The frozen trunk's output for every image, in bf16.
+
+    The input of layer4, or the pooled 2048-vector when only the head is trained.
+    """
+    model.eval()
+    blocks = [model.conv1, model.bn1, model.relu, model.maxpool, model.layer1, model.layer2]
+    blocks.append(model.layer3)
+    if first_trained == "fc":
+        blocks += [model.layer4, model.avgpool, torch.nn.Flatten(1)]
+    trunk = torch.nn.Sequential(*blocks)
+    batch_size = 32
+    parts = []
+    with torch.inference_mode():
+        for start in range(0, len(arrays), batch_size):
+            batch = to_batch(
+                arrays[start : start + batch_size], device, False, np.random.default_rng(0)
+            )
+            parts.append(trunk(batch).to(torch.bfloat16).cpu())
+    return torch.cat(parts)
+
+
+def finetune_head(
+    model: torch.nn.Module,
+    features: torch.Tensor,
+    labels: np.ndarray,
+    args: argparse.Namespace,
+    rng: np.random.Generator,
+    val: tuple[torch.Tensor, np.ndarray],
+) -> None:
+    """Train fc (and layer4) on cached trunk features; BatchNorm statistics stay frozen."""
+    params = list(model.fc.parameters())
+    if args.freeze_until == "layer4":
+        params += list(model.layer4.parameters())
+    optimiser = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.05)
+    steps = args.epochs * math.ceil(len(features) / args.batch_size)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15
+    )
+    class_weight = torch.ones(len(FIGURE_CLASSES))
+    class_weight[FIGURE_CLASSES.index(FigureClass.NON_CHEMISTRY)] = args.non_chemistry_weight
+    started = time.time()
+    for epoch in range(args.epochs):
+        model.eval()  # frozen BatchNorm statistics: a few hundred real figures would skew them
+        order = rng.permutation(len(features))
+        total, seen = 0.0, 0
+        for start in range(0, len(order), args.batch_size):
+            index = torch.from_numpy(order[start : start + args.batch_size])
+            batch = features[index].float()
+            target = torch.from_numpy(labels[index.numpy()])
+            optimiser.zero_grad(set_to_none=True)
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                pooled = head_input(model, batch)
+                loss = torch.nn.functional.cross_entropy(
+                    model.fc(pooled).float(), target, weight=class_weight, label_smoothing=0.1
+                )
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(index)
+            seen += len(index)
+        accuracy = head_accuracy(model, *val)
+        print(
+            f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.3f}, synthetic validation "
+            f"accuracy {accuracy:.3f}, {time.time() - started:.0f} s",
+            flush=True,
+        )
+
+
+def head_input(model: torch.nn.Module, features: torch.Tensor) -> torch.Tensor:
+    """The fc layer's input from cached features (already pooled, or layer4's input)."""
+    if features.dim() == 2:
+        return features
+    return torch.flatten(model.avgpool(model.layer4(features)), 1)
+
+
+def head_accuracy(model: torch.nn.Module, features: torch.Tensor, labels: np.ndarray) -> float:
+    """Accuracy of the trained blocks on cached trunk features."""
+    model.eval()
+    with torch.inference_mode():
+        logits = torch.cat(
+            [
+                model.fc(head_input(model, features[i : i + 64].float()))
+                for i in range(0, len(features), 64)
+            ]
+        )
+    return float((logits.argmax(1).numpy() == labels).mean())
+
+
+def measure_heldout(path: Path) -> RealScore | None:
+    """Load the written checkpoint (fp16 round trip) and score it on the held-out figures."""
+    from chemx.visual.classifier_eval import evaluate_real
+
+    result = evaluate_real(FigureClassifier.load(path, device="cpu"))
+    if result is None:
+        return None
+    print(
+        f"held-out real figures: image accuracy {result.image_accuracy:.3f}, combined "
+        f"{result.combined_accuracy:.3f}, chemistry {result.chemistry_accuracy:.3f} "
+        f"on {result.figures}; non-2-D accepted {result.non_2d_accepted}",
+        flush=True,
+    )
+    for line in result.mistakes:
+        print(f"  {line}")
+    return RealScore(**result.model_dump(include=set(RealScore.model_fields)))
 
 
 def to_batch(
@@ -150,26 +370,114 @@ def main() -> None:
         "batches (0: off). Trained from scratch, the running "
         "statistics can lag the weights and swing validation accuracy between epochs.",
     )
+    parser.add_argument(
+        "--negatives",
+        choices=sorted(NEGATIVE_SETS),
+        default="classic",
+        help="synthetic non-chemistry kinds: the first checkpoint's, or with the real-looking "
+        "ones (spectra, dose-response, ORTEP, 3-D, proteins, photos, TOC art)",
+    )
+    parser.add_argument(
+        "--real-gold",
+        action="store_true",
+        help="add the train part of the hand-labelled real figures (shared realworld/ folder)",
+    )
+    parser.add_argument(
+        "--real-repeats", type=int, default=6, help="augmented copies of each real figure"
+    )
+    parser.add_argument(
+        "--real-negative-weight",
+        type=int,
+        default=1,
+        help="non-chemistry real figures get this many times --real-repeats copies "
+        "(real papers print far fewer of them than schemes)",
+    )
+    parser.add_argument(
+        "--non-chemistry-weight",
+        type=float,
+        default=1.0,
+        help="loss weight of the non-chemistry class when fine-tuning (--freeze-until): "
+        "above 1 an unsure figure leans to non-chemistry, and the caption's evidence "
+        "(a Scheme label, scope words) still keeps drawn chemistry",
+    )
+    parser.add_argument("--init-from", type=Path, help="start from this checkpoint's weights")
+    parser.add_argument(
+        "--freeze-until",
+        choices=FROZEN_BLOCKS,
+        help="train only this block and the head on top of the frozen trunk (needs --init-from)",
+    )
     parser.add_argument("--device", default=None, help="cuda, cpu (default: cuda if present)")
     parser.add_argument("--workers", type=int, default=max(1, (multiprocessing.cpu_count() or 2)))
     parser.add_argument(
         "--out", type=Path, default=REPO / "chemx" / "data" / "models" / CHECKPOINT_NAME
     )
     args = parser.parse_args()
+    if args.freeze_until and not args.init_from:
+        parser.error("--freeze-until needs --init-from: a random trunk is no feature extractor")
+    if args.init_from and not args.init_from.exists():
+        parser.error(f"--init-from {args.init_from}: no such checkpoint")
+    if args.real_repeats < 1:
+        parser.error("--real-repeats must be at least 1")
+    shipped = REPO / "chemx" / "data" / "models" / CHECKPOINT_NAME
+    if args.real_gold and args.out.resolve() == shipped.resolve():
+        parser.error(
+            "--real-gold: the shared real files may not go into a shipped model (their "
+            "MANIFEST forbids publishing models built from them); pass --out elsewhere"
+        )
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     device = select_device(args.device)
     started = time.time()
     print(f"rendering {args.per_class} + {args.val_per_class} figures per class ...", flush=True)
-    train_x, train_y = synthetic_set(args.per_class, args.seed, args.size, args.workers)
+    train_x, train_y = synthetic_set(
+        args.per_class, args.seed, args.size, args.workers, args.negatives
+    )
+    # validation stays on the classic set: the figure of merit the first checkpoint had
     val_x, val_y = synthetic_set(args.val_per_class, args.seed + 1, args.size, args.workers)
+    real_records: list[RealSourceRecord] = []
+    heldout_groups: list[str] = []
+    if args.real_gold:
+        real_x, real_y, real_records, heldout_groups = real_gold_set(
+            args.size, args.real_repeats, args.seed, args.real_negative_weight
+        )
+        print(f"real train figures: {len(real_x)} images ({Counter(real_y.tolist())})")
+        train_x, train_y = np.concatenate([train_x, real_x]), np.concatenate([train_y, real_y])
     for folder in args.extra:
         extra_x, extra_y = image_folder_set(folder, args.size)
         train_x, train_y = np.concatenate([train_x, extra_x]), np.concatenate([train_y, extra_y])
     print(f"rendered {len(train_x)} + {len(val_x)} in {time.time() - started:.0f} s", flush=True)
 
-    model = build_model().to(device, memory_format=torch.channels_last)
+    model = build_model()
+    init_sha = None
+    if args.init_from:
+        data = args.init_from.read_bytes()
+        init_sha = ClassifierManifest.model_validate_json(
+            args.init_from.with_suffix(".json").read_text()
+        ).weights_sha256
+        state = torch.load(io.BytesIO(data), map_location="cpu", weights_only=True)
+        model.load_state_dict({key: value.float() for key, value in state.items()})
+    train_started = time.time()
+    if args.freeze_until:
+        print(f"trunk features for {len(train_x)} + {len(val_x)} images ...", flush=True)
+        features = trunk_features(model, train_x, "cpu", args.freeze_until)
+        val_features = trunk_features(model, val_x, "cpu", args.freeze_until)
+        print(f"features in {time.time() - train_started:.0f} s", flush=True)
+        finetune_head(model, features, train_y, args, rng, (val_features, val_y))
+        write(
+            args,
+            model,
+            val_x,
+            val_y,
+            len(train_x),
+            train_started,
+            real_records,
+            heldout_groups,
+            init_sha,
+            device="cpu",
+        )
+        return
+    model = model.to(device, memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.05)
     steps = args.epochs * math.ceil(len(train_x) / args.batch_size)
     schedule = torch.optim.lr_scheduler.OneCycleLR(
@@ -207,6 +515,34 @@ def main() -> None:
 
     if args.precise_bn_batches:
         recalibrate_batchnorm(model, train_x, device, args.precise_bn_batches, args.batch_size)
+    write(
+        args,
+        model,
+        val_x,
+        val_y,
+        len(train_x),
+        train_started,
+        real_records,
+        heldout_groups,
+        init_sha,
+        device,
+    )
+
+
+def write(
+    args: argparse.Namespace,
+    model: torch.nn.Module,
+    val_x: np.ndarray,
+    val_y: np.ndarray,
+    train_images: int,
+    train_started: float,
+    real_records: list[RealSourceRecord],
+    heldout_groups: list[str],
+    init_sha: str | None,
+    device: str,
+) -> None:
+    """Save the fp16 checkpoint and manifest; then score it on the held-out real figures."""
+    train_seconds = round(time.time() - train_started, 1)
     accuracy, confusion = evaluate(model, val_x, val_y, device)
     manifest = save_checkpoint(
         model.float().cpu(),
@@ -216,15 +552,30 @@ def main() -> None:
             "input_size": args.size,
             "data_seed": args.seed,
             "epochs": args.epochs,
-            "train_images": len(train_x),
+            "train_images": train_images,
             "validation_images": len(val_x),
             "validation_accuracy": round(accuracy, 4),
             "confusion_matrix": confusion,
             "extra_training_folders": [str(folder) for folder in args.extra],
-            "train_seconds": round(time.time() - train_started, 1),
-            "precise_bn_batches": args.precise_bn_batches,
+            "train_seconds": train_seconds,
+            "precise_bn_batches": 0 if args.freeze_until else args.precise_bn_batches,
+            "command": shlex.join(["python", "scripts/train_figure_classifier.py", *sys.argv[1:]]),
+            "init_from": init_sha,
+            "trained_layers": (
+                {"layer4": "layer4+fc", "fc": "fc"}[args.freeze_until]
+                if args.freeze_until
+                else "all"
+            ),
+            "synthetic_negatives": args.negatives,
+            "real_training": real_records,
+            "heldout_groups": heldout_groups,
         },
     )
+    heldout = measure_heldout(args.out)
+    if heldout is not None:
+        manifest = manifest.model_copy(update={"heldout": heldout})
+        # the weights are unchanged, so their hash in the manifest still holds
+        args.out.with_suffix(".json").write_text(json.dumps(manifest.model_dump(), indent=2) + "\n")
     size_mb = args.out.stat().st_size / 1e6
     print(
         json.dumps(

@@ -9,6 +9,13 @@ randomised: fonts, bond widths, sizes, rotation, label styles, arrows, condition
 noise, blur and JPEG artefacts. The molecules of the embedded sample corpus are never
 used here, so measuring on the sample gold is a fair test.
 
+`negatives=REAL_NEGATIVES` adds what real chemistry papers print beside their structures
+and a classifier trained on the classic set took for chemistry: ECD/CD spectra,
+dose-response and bar charts, ORTEP ellipsoids and crystal packing from RDKit 3-D
+coordinates, ball-and-stick models, surfaces and density maps, protein cartoons,
+photo-like textures and TOC-art collages; all procedural, from the same seeded stream.
+The default (`CLASSIC_NEGATIVES`) draws exactly what the first checkpoint saw.
+
 Long module: one `SyntheticRenderer` draws every layout from one seeded random stream,
 so a training set is reproduced from its seed; split, the layouts would share that state
 across modules.
@@ -24,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -222,13 +229,69 @@ class _Canvas:
         self.draw.polygon([(x1, y1), left, right], fill="black")
 
 
+NEGATIVE_KINDS: dict[str, str] = {
+    "plot": "_plot",
+    "spectrum": "_spectrum",
+    "micrograph": "_micrograph",
+    "photo": "_photo",
+    "gel": "_gel",
+    "schematic": "_schematic",
+    "table": "_table",
+    "ecd_spectrum": "_ecd_spectrum",
+    "dose_response": "_dose_response",
+    "bar_chart": "_bar_chart",
+    "ortep": "_ortep",
+    "crystal_packing": "_crystal_packing",
+    "ball_and_stick": "_ball_and_stick",
+    "surface_map": "_surface_map",
+    "protein_cartoon": "_protein_cartoon",
+    "photo_texture": "_photo_texture",
+    "toc_art": "_toc_art",
+    "multi_panel": "_multi_panel",
+}
+"""Every kind of synthetic non-chemistry picture, by name."""
+CLASSIC_NEGATIVES: tuple[str, ...] = (
+    "plot", "plot", "plot", "spectrum", "spectrum", "micrograph", "photo", "gel", "schematic",
+    "table",
+)  # fmt: skip
+"""The first checkpoint's negatives, drawn uniformly from this list (repeats weigh a kind);
+kept as they were so that the default training set is reproduced from its seed."""
+REAL_NEGATIVES: tuple[str, ...] = (
+    *CLASSIC_NEGATIVES,
+    "ecd_spectrum", "ecd_spectrum", "dose_response", "dose_response", "bar_chart",
+    "bar_chart", "ortep", "ortep", "crystal_packing", "ball_and_stick", "ball_and_stick",
+    "surface_map", "surface_map", "protein_cartoon", "protein_cartoon", "photo_texture",
+    "toc_art", "toc_art", "multi_panel", "multi_panel", "multi_panel", "multi_panel",
+)  # fmt: skip
+"""The classic negatives plus what real chemistry papers print beside their structures
+and the first checkpoint accepted as chemistry (measured on the real-PDF gold)."""
+
+
+def _hue_to_rgb(hue: float) -> tuple[float, float, float]:
+    import colorsys
+
+    return colorsys.hsv_to_rgb(hue % 1.0, 0.75, 0.9)
+
+
 class SyntheticRenderer:
     """Renders random figures of a requested class; the same seed gives the same figures."""
 
-    def __init__(self, seed: int, pool: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        pool: Sequence[str] | None = None,
+        negatives: Sequence[str] = CLASSIC_NEGATIVES,
+    ) -> None:
+        unknown = sorted(set(negatives) - set(NEGATIVE_KINDS))
+        if unknown or not negatives:
+            raise ValueError(
+                f"negatives {unknown or '(empty)'}: not synthetic negative kinds; "
+                f"known: {', '.join(NEGATIVE_KINDS)}"
+            )
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.pool = tuple(pool) if pool is not None else smiles_pool()
+        self.negatives = tuple(negatives)
 
     def render(self, figure_class: FigureClass) -> SyntheticFigure:
         """One figure of the class, augmented like a journal page would be."""
@@ -523,19 +586,7 @@ class SyntheticRenderer:
     # -- non-chemistry ---------------------------------------------------------------
 
     def _non_chemistry(self) -> tuple[Image.Image, list[Box]]:
-        makers = [
-            self._plot,
-            self._plot,
-            self._plot,
-            self._spectrum,
-            self._spectrum,
-            self._micrograph,
-            self._photo,
-            self._gel,
-            self._schematic,
-            self._table,
-        ]
-        return self.rng.choice(makers)(), []
+        return self.render_negative(self.rng.choice(self.negatives)), []
 
     def _figure_to_image(self, figure: Any) -> Image.Image:
         import matplotlib.pyplot as plt
@@ -726,6 +777,405 @@ class SyntheticRenderer:
                 )
                 canvas.text((10 + col * 90, 10 + row * 24), text, font)
         canvas.draw.line((5, 32, canvas.image.width - 5, 32), fill="black", width=1)
+        return canvas.image
+
+    # -- real-looking negatives (`negatives=REAL_NEGATIVES`) ----------------------------
+    # What journals print beside their structure drawings and a classifier trained on the
+    # classic set above took for chemistry: chiroptical spectra, dose-response and bar
+    # charts, ORTEP and packing views, 3-D models, surfaces, protein cartoons, photos and
+    # TOC art. Each is drawn from the renderer's own random stream.
+
+    def render_negative(self, kind: str) -> Image.Image:
+        """One non-chemistry picture of a named kind (a key of `NEGATIVE_KINDS`)."""
+        if kind not in NEGATIVE_KINDS:
+            raise ValueError(
+                f"unknown synthetic negative {kind!r}; known: {', '.join(NEGATIVE_KINDS)}"
+            )
+        return getattr(self, NEGATIVE_KINDS[kind])()
+
+    def _ecd_spectrum(self) -> Image.Image:
+        figure, axes = self._new_axes()
+        x = np.linspace(self.rng.uniform(190, 220), self.rng.uniform(350, 450), 400)
+        for ax in axes:
+            bands = [
+                (self.np_rng.uniform(x[0] + 10, x[-1] - 20), self.np_rng.uniform(-30, 30))
+                for _ in range(self.rng.randint(2, 5))
+            ]
+            for index in range(self.rng.randint(1, 4)):
+                shift = self.np_rng.normal(0, 6)
+                sign = -1 if index == 2 else 1  # an enantiomer's mirror curve
+                y = sign * sum(
+                    a * np.exp(-(((x - c - shift) / self.np_rng.uniform(8, 25)) ** 2))
+                    for c, a in bands
+                )
+                ax.plot(x, y, lw=self.rng.uniform(0.8, 2), ls=self.rng.choice(["-", "--", ":"]))
+            ax.axhline(0, color="black", lw=0.6)
+            ax.set_xlabel("Wavelength (nm)")
+            ax.set_ylabel(self.rng.choice(["Δε", "CD (mdeg)", "Δε (M$^{-1}$cm$^{-1}$)"]))
+            if self.rng.random() < 0.6:
+                ax.legend([self.rng.choice(["exptl", "calcd", "ECD of 1", "1", "(7S)-1a"])])
+        return self._figure_to_image(figure)
+
+    def _dose_response(self) -> Image.Image:
+        figure, axes = self._new_axes()
+        for ax in axes:
+            log_c = np.linspace(-11, -4, self.rng.randint(7, 12))
+            for _ in range(self.rng.randint(1, 4)):
+                ec50 = self.np_rng.uniform(-9.5, -6)
+                hill = self.np_rng.uniform(0.6, 1.8)
+                top = self.np_rng.uniform(60, 120)
+                y = top / (1 + 10 ** ((ec50 - log_c) * hill))
+                fine = np.linspace(log_c[0], log_c[-1], 200)
+                (line,) = ax.plot(fine, top / (1 + 10 ** ((ec50 - fine) * hill)))
+                ax.errorbar(
+                    log_c,
+                    y + self.np_rng.normal(0, 4, len(y)),
+                    yerr=self.np_rng.uniform(2, 9, len(y)),
+                    fmt=self.rng.choice(["o", "s", "^"]),
+                    color=line.get_color(),
+                    capsize=2,
+                )
+            ax.set_xlabel(self.rng.choice(["log [agonist] (M)", "log[compound] (M)", "Log C"]))
+            ax.set_ylabel(
+                self.rng.choice(["% of max response", "cAMP (% forskolin)", "Inhibition (%)"])
+            )
+        return self._figure_to_image(figure)
+
+    def _bar_chart(self) -> Image.Image:
+        figure, axes = self._new_axes()
+        for ax in axes:
+            groups, series = self.rng.randint(2, 7), self.rng.randint(1, 4)
+            width = 0.8 / series
+            for s in range(series):
+                heights = self.np_rng.uniform(0.5, 10, groups)
+                ax.bar(
+                    np.arange(groups) + s * width,
+                    heights,
+                    width,
+                    yerr=self.np_rng.uniform(0, 1.2, groups),
+                    capsize=2,
+                    hatch=self.rng.choice(["", "", "//", ".."]),
+                    edgecolor="black",
+                )
+                for g in range(groups):
+                    if self.rng.random() < 0.3:
+                        mark = self.rng.choice(["*", "**", "***", "##", "ns"])
+                        ax.text(g + s * width, heights[g] + 1.3, mark, ha="center", fontsize=8)
+            names = ["Ctrl", "TGFβ1", "1", "2", "SB", "Run 1", "Run 2", "Run 3", "Au/ZrO2"]
+            ax.set_xticks(range(groups), [self.rng.choice(names) for _ in range(groups)])
+            ax.set_ylabel(self.rng.choice(["Yield (%)", "Relative expression", "Nitrite (µM)"]))
+        return self._figure_to_image(figure)
+
+    def _coordinates_3d(
+        self, hydrogens: bool
+    ) -> tuple[np.ndarray, list[str], list[tuple[int, int]]]:
+        """Projected 3-D coordinates of a pool molecule (x, y, depth), elements and bonds."""
+        from rdkit import Chem
+        from rdkit.Chem import rdDepictor, rdDistGeom
+
+        molecule = Chem.MolFromSmiles(self.rng.choice(self.pool))
+        if molecule.GetNumHeavyAtoms() > 30:  # embedding big ones costs seconds
+            molecule = Chem.MolFromSmiles("c1ccc2c(c1)c(=O)c1ccccc1n2CC(O)CN")
+        if hydrogens:
+            molecule = Chem.AddHs(molecule)
+        if rdDistGeom.EmbedMolecule(molecule, randomSeed=self.rng.randint(1, 10_000)) == 0:
+            xyz = molecule.GetConformer().GetPositions()
+        else:  # a flat drawing lifted into 3-D
+            rdDepictor.Compute2DCoords(molecule)
+            xyz = molecule.GetConformer().GetPositions()
+            xyz[:, 2] = self.np_rng.normal(0, 0.6, len(xyz))
+        rotation, _ = np.linalg.qr(self.np_rng.normal(size=(3, 3)))
+        xyz = (xyz - xyz.mean(0)) @ rotation
+        elements = [atom.GetSymbol() for atom in molecule.GetAtoms()]
+        bonds = [(b.GetBeginAtomIdx(), b.GetEndAtomIdx()) for b in molecule.GetBonds()]
+        return xyz, elements, bonds
+
+    _ELEMENT_COLOURS: ClassVar[dict[str, tuple[int, int, int]]] = {
+        "C": (90, 90, 90),
+        "H": (235, 235, 235),
+        "O": (220, 40, 40),
+        "N": (60, 80, 220),
+        "S": (220, 200, 40),
+        "Cl": (40, 200, 40),
+        "F": (120, 220, 120),
+        "Br": (150, 40, 40),
+    }
+
+    def _scene(self, xyz: np.ndarray, margin: int) -> tuple[_Canvas, np.ndarray, float]:
+        scale = self.rng.uniform(28, 60)
+        span = np.ptp(xyz[:, :2], axis=0) * scale
+        canvas = _Canvas(int(span[0]) + 2 * margin, int(span[1]) + 2 * margin)
+        points = (xyz[:, :2] - xyz[:, :2].min(0)) * scale + margin
+        return canvas, points, scale
+
+    def _ball_and_stick(self) -> Image.Image:
+        xyz, elements, bonds = self._coordinates_3d(hydrogens=self.rng.random() < 0.7)
+        canvas, points, scale = self._scene(xyz, 40)
+        if self.rng.random() < 0.3:  # DFT figures often sit on a tinted panel
+            canvas.draw.rectangle((0, 0, *canvas.image.size), fill=(245, 245, 250))
+        stick = max(2, int(scale * self.rng.uniform(0.08, 0.18)))
+        for a, b in bonds:
+            canvas.draw.line((*points[a], *points[b]), fill=(150, 150, 150), width=stick)
+        radius = scale * self.rng.uniform(0.18, 0.4)
+        for index in np.argsort(xyz[:, 2]):  # far atoms first
+            colour = np.array(self._ELEMENT_COLOURS.get(elements[index], (200, 100, 200)))
+            r = radius * (0.6 if elements[index] == "H" else 1.0)
+            x, y = points[index]
+            for step in range(6, 0, -1):  # a shaded sphere: lighter towards the highlight
+                shade = tuple(int(v) for v in np.clip(colour + (6 - step) * 22, 0, 255))
+                rr = r * step / 6
+                off = (r - rr) * 0.35
+                canvas.draw.ellipse(
+                    (x - rr - off, y - rr - off, x + rr - off, y + rr - off), fill=shade
+                )
+        font = _font(self.rng, self.rng.randint(10, 16))
+        for _ in range(self.rng.randint(0, 4)):  # distances, as DFT figures print them
+            a, b = self.np_rng.integers(0, len(points), 2)
+            middle = (points[a] + points[b]) / 2
+            canvas.text(
+                (int(middle[0]), int(middle[1])),
+                f"{self.np_rng.uniform(1.0, 2.9):.2f} Å",
+                font,
+            )
+        return canvas.image
+
+    def _ortep(self) -> Image.Image:
+        xyz, elements, bonds = self._coordinates_3d(hydrogens=self.rng.random() < 0.4)
+        canvas, points, scale = self._scene(xyz, 40)
+        font = _font(self.rng, self.rng.randint(9, 14))
+        for a, b in bonds:
+            canvas.draw.line(
+                (*points[a], *points[b]), fill="black", width=self.rng.choice([1, 2, 3])
+            )
+        counters: dict[str, int] = {}
+        coloured = self.rng.random() < 0.4
+        for index in np.argsort(xyz[:, 2]):
+            x, y = points[index]
+            element = elements[index]
+            if element == "H":
+                canvas.draw.ellipse((x - 3, y - 3, x + 3, y + 3), outline="black", fill="white")
+                continue
+            rx, ry = scale * self.np_rng.uniform(0.12, 0.28, 2)
+            angle = self.rng.uniform(0, 180)
+            ellipse = Image.new("L", (int(2 * rx) + 4, int(2 * ry) + 4), 0)
+            ImageDraw.Draw(ellipse).ellipse((1, 1, 2 * rx + 2, 2 * ry + 2), fill=255)
+            ellipse = ellipse.rotate(angle, expand=True)
+            colour = (
+                self._ELEMENT_COLOURS.get(element, (120, 60, 160)) if coloured else (255, 255, 255)
+            )
+            fill = Image.new("RGB", ellipse.size, colour)
+            top_left = (int(x - ellipse.width / 2), int(y - ellipse.height / 2))
+            canvas.image.paste(Image.new("RGB", ellipse.size, "black"), top_left, ellipse)
+            canvas.image.paste(
+                fill,
+                (top_left[0] + 1, top_left[1] + 1),
+                ellipse.resize((max(1, ellipse.width - 2), max(1, ellipse.height - 2))).resize(
+                    ellipse.size
+                ),
+            )
+            # the principal-axis octant lines that make an ellipsoid read as ORTEP
+            canvas.draw.line((x - rx * 0.9, y, x + rx * 0.9, y), fill="black", width=1)
+            canvas.draw.line((x, y - ry * 0.9, x, y + ry * 0.9), fill="black", width=1)
+            counters[element] = counters.get(element, 0) + 1
+            if self.rng.random() < 0.6:
+                canvas.text((int(x + rx), int(y - ry)), f"{element}{counters[element]}", font)
+        return canvas.image
+
+    def _crystal_packing(self) -> Image.Image:
+        xyz, elements, bonds = self._coordinates_3d(hydrogens=False)
+        scale = self.rng.uniform(8, 16)
+        nx, ny = self.rng.randint(2, 4), self.rng.randint(2, 3)
+        span = np.ptp(xyz[:, :2], axis=0) * scale
+        cell = span + self.rng.uniform(5, 30)
+        canvas = _Canvas(int(cell[0] * nx) + 80, int(cell[1] * ny) + 80)
+        shear = self.rng.uniform(-0.3, 0.3)
+        for i in range(nx):
+            for j in range(ny):
+                flip = -1 if (i + j) % 2 and self.rng.random() < 0.7 else 1
+                base = np.array([40 + i * cell[0] + j * shear * cell[1], 40 + j * cell[1]])
+                points = (xyz[:, :2] * [flip, 1] - (xyz[:, :2] * [flip, 1]).min(0)) * scale + base
+                for a, b in bonds:
+                    colour = self._ELEMENT_COLOURS.get(elements[a], (90, 90, 90))
+                    canvas.draw.line((*points[a], *points[b]), fill=colour, width=2)
+                if self.rng.random() < 0.5:  # hydrogen bonds between neighbours
+                    a = int(self.np_rng.integers(0, len(points)))
+                    canvas.draw.line(
+                        (*points[a], *(points[a] + cell * [0.5, 0.4])), fill=(40, 160, 220), width=1
+                    )
+        w, h = cell[0] * 2, cell[1] * 1.5  # the unit cell and its axes
+        x0, y0 = 40, 40
+        corners = [(x0, y0), (x0 + w, y0), (x0 + w + shear * h, y0 + h), (x0 + shear * h, y0 + h)]
+        canvas.draw.polygon(corners, outline="black")
+        font = _font(self.rng, 16)
+        for text, (x, y) in zip(
+            "abc", [(x0 + w / 2, y0 - 18), (x0 - 15, y0 + h / 2), (x0 + 4, y0 + 4)], strict=True
+        ):
+            canvas.text((int(x), int(y)), text, font)
+        return canvas.image
+
+    def _surface_map(self) -> Image.Image:
+        import matplotlib.pyplot as plt
+
+        size = self.rng.randint(60, 120)
+        field = self.np_rng.normal(size=(size, size))
+        smooth = np.asarray(
+            Image.fromarray(np.uint8(np.clip(128 + 50 * field, 0, 255))).filter(
+                ImageFilter.GaussianBlur(self.rng.uniform(3, 8))
+            ),
+            dtype=np.float32,
+        )
+        yy, xx = np.mgrid[0:size, 0:size]
+        blob = ((xx - size / 2) ** 2 + (yy - size / 2) ** 2) < (
+            size * self.rng.uniform(0.3, 0.48)
+        ) ** 2
+        figure, ax = plt.subplots(figsize=(self.rng.uniform(3, 6), self.rng.uniform(3, 6)))
+        style = self.rng.choice(["esp", "density", "heat"])
+        if style == "density":  # a cryo-EM map's mesh of iso-contours
+            ax.contour(
+                smooth,
+                levels=self.rng.randint(6, 16),
+                colors=self.rng.choice(["#3355cc", "#888888", "#33aa66"]),
+                linewidths=0.6,
+            )
+        else:
+            masked = np.ma.masked_where(~blob, smooth) if style == "esp" else smooth
+            ax.imshow(masked, cmap=self.rng.choice(["jet", "bwr", "RdBu", "viridis", "magma"]))
+        ax.axis("off")
+        return self._figure_to_image(figure)
+
+    def _protein_cartoon(self) -> Image.Image:
+        canvas = _Canvas(self.rng.randint(300, 700), self.rng.randint(300, 700))
+        if self.rng.random() < 0.3:
+            canvas.draw.rectangle((0, 0, *canvas.image.size), fill=(0, 0, 0))
+        w, h = canvas.image.size
+        segments = self.rng.randint(4, 12)
+        point = np.array([w / 2, h / 2])
+        for segment in range(segments):
+            hue = segment / segments
+            colour = tuple(
+                int(255 * v)
+                for v in _hue_to_rgb(hue if self.rng.random() < 0.7 else self.rng.random())
+            )
+            target = np.array([self.rng.uniform(0.1, 0.9) * w, self.rng.uniform(0.1, 0.9) * h])
+            t = np.linspace(0, 1, 120)
+            path = point[None, :] + (target - point)[None, :] * t[:, None]
+            normal = np.array([-(target - point)[1], (target - point)[0]])
+            normal /= np.linalg.norm(normal) + 1e-6
+            if self.rng.random() < 0.6:  # a helix: a coil seen from the side
+                turns = self.rng.randint(3, 7)
+                path += normal[None, :] * (14 * np.sin(t * turns * 2 * np.pi))[:, None]
+                width = 9
+            else:  # a strand, ending in an arrow head
+                width = 12
+            for a, b in itertools.pairwise(path):
+                canvas.draw.line((*a, *b), fill=colour, width=width)
+            if width == 12:
+                (x0, y0), (x1, y1) = path[-10], path[-1]
+                canvas.arrow(int(x0), int(y0), int(x1), int(y1), 3, 22)
+            point = target
+        if self.rng.random() < 0.5:  # a ligand in sticks, in the pocket
+            xyz, elements, bonds = self._coordinates_3d(hydrogens=False)
+            points = xyz[:, :2] * 14 + [w / 2, h / 2]
+            for a, b in bonds:
+                canvas.draw.line(
+                    (*points[a], *points[b]),
+                    fill=self._ELEMENT_COLOURS.get(elements[a], (255, 160, 0)),
+                    width=3,
+                )
+        return canvas.image.filter(ImageFilter.GaussianBlur(self.rng.uniform(0, 1.2)))
+
+    def _photo_texture(self) -> Image.Image:
+        width, height = self.rng.randint(200, 700), self.rng.randint(200, 600)
+        base = np.zeros((height, width, 3), dtype=np.float32)
+        for octave in range(1, 6):  # fractal noise: structure at every scale, like a photo
+            cells = (max(2, height // (2 ** (7 - octave))), max(2, width // (2 ** (7 - octave))))
+            layer = Image.fromarray(
+                np.uint8(np.clip(self.np_rng.uniform(0, 255, (*cells, 3)), 0, 255))
+            )
+            base += (
+                np.asarray(
+                    layer.resize((width, height), Image.Resampling.BICUBIC), dtype=np.float32
+                )
+                / octave
+            )
+        base = base / base.max() * 255
+        tint = self.np_rng.uniform(0.5, 1.2, 3)
+        return Image.fromarray(np.uint8(np.clip(base * tint, 0, 255)))
+
+    def _toc_art(self) -> Image.Image:
+        width, height = self.rng.randint(400, 800), self.rng.randint(200, 400)
+        top, bottom = self.np_rng.uniform(120, 255, 3), self.np_rng.uniform(120, 255, 3)
+        gradient = np.linspace(0, 1, height)[:, None, None] * (bottom - top) + top
+        canvas = _Canvas(width, height)
+        canvas.image.paste(Image.fromarray(np.uint8(np.broadcast_to(gradient, (height, width, 3)))))
+        for _ in range(self.rng.randint(1, 3)):  # pasted pictures: 3-D models, surfaces, photos
+            kind = self.rng.choice(
+                ["_ball_and_stick", "_surface_map", "_photo_texture", "_protein_cartoon"]
+            )
+            part = getattr(self, kind)()
+            part.thumbnail((width // 2, height - 20))
+            canvas.image.paste(
+                part,
+                (
+                    self.rng.randint(0, width - part.width),
+                    self.rng.randint(0, height - part.height),
+                ),
+            )
+        font = _font(self.rng, self.rng.randint(18, 34))
+        words = [
+            "Green synthesis",
+            "Au NPs",
+            "Light",
+            "Selective",
+            "Catalysis",
+            "One pot",
+            "Bioactivity",
+            "E-chem",
+        ]
+        for _ in range(self.rng.randint(1, 3)):
+            canvas.text(
+                (self.rng.randint(0, width // 2), self.rng.randint(0, height - 40)),
+                self.rng.choice(words),
+                font,
+            )
+        if self.rng.random() < 0.6:
+            y = self.rng.randint(20, height - 20)
+            canvas.arrow(
+                self.rng.randint(0, width // 3),
+                y,
+                self.rng.randint(width // 2, width - 10),
+                y,
+                6,
+                24,
+            )
+        return canvas.image
+
+    def _multi_panel(self) -> Image.Image:
+        """A journal figure of lettered panels, without any 2-D structure.
+
+        A binding pocket beside dose-response curves, micrographs beside bar charts: the
+        busy layout real biology and materials figures share with schemes.
+        """
+        kinds = [kind for kind in NEGATIVE_KINDS if kind not in ("multi_panel", "toc_art")]
+        count = self.rng.randint(2, 6)
+        panels = [self.render_negative(self.rng.choice(kinds)) for _ in range(count)]
+        cell = self.rng.randint(180, 320)
+        for panel in panels:
+            panel.thumbnail((cell, cell))
+        columns = self.rng.choice([2, 3]) if count > 2 else count
+        rows = math.ceil(count / columns)
+        gap = self.rng.randint(8, 30)
+        canvas = _Canvas(columns * (cell + gap) + gap, rows * (cell + gap) + gap)
+        font = _font(self.rng, self.rng.randint(14, 26))
+        letters = self.rng.choice(["abcdef", "ABCDEF"])
+        style = self.rng.choice(["{}", "({})", "{})"])
+        for index, panel in enumerate(panels):
+            x = gap + (index % columns) * (cell + gap)
+            y = gap + (index // columns) * (cell + gap)
+            canvas.paste(
+                panel, x + (cell - panel.width) // 2, y + (cell - panel.height) // 2, False
+            )
+            canvas.text((x - gap // 2, y - gap // 2), style.format(letters[index]), font)
         return canvas.image
 
     # -- page artefacts --------------------------------------------------------------

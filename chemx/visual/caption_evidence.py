@@ -1,25 +1,37 @@
 """The caption's evidence on whether a figure is chemistry, combined with the image's.
 
 The image classifier sees pixels only; the caption says what the authors drew. A
-"Scheme" or "Chart" in a chemistry paper is drawn chemistry, and "ECD spectra",
-"X-ray structure", "dose-response curves" or "cryo-EM map" name figures that are not
-2-D structures, whatever their pixels look like to a classifier trained on synthetic
-renders. The decision is one documented rule:
+"Scheme" or "Chart" in a chemistry paper is drawn chemistry, a substrate-scope or SAR
+table draws its structures, and "ECD spectra", "X-ray structure", "crystal packing",
+"dose-response curves" or "cryo-EM map" name figures that are not 2-D structures,
+whatever their pixels look like to the classifier. The decision is one documented rule:
 
     logit(p_chemistry) = logit(1 - p_image(non_chemistry)) + caption log-odds
 
 and the figure is chemistry when p_chemistry > 0.5, with the chemistry class the
 image's most probable one among the three. The caption log-odds are fixed, stated
-weights (not fitted): +4 for a Scheme or Chart label, +2 for a graphical abstract (the
-PDF source's uncaptioned TOC graphic), -3 for words that name a
-non-structure picture (spectra, X-ray, ORTEP, crystal packing, dose-response, curves,
-plot, cryo-EM, map, microscopy, gel, blot, expression, docking, binding pocket,
-electron density, DFT energy profile, NMR data). Chemistry words in a caption
-("synthesis", "mechanism", "catalyst", "coupling") carry no weight: measured on the
-real-PDF gold (+2 for them) they also name the
-biology and materials figures of chemistry papers ("G protein coupling", "catalyst
-reusability" over a bar chart) and let plots through. Both the image's probabilities
-and the caption's evidence go into the decision's scores.
+weights (not fitted), summed over three kinds of evidence, each counted once:
+
+- the label: +4 for "Scheme" or "Chart", +2 for the first page's uncaptioned graphical
+  abstract;
+- structure words, +3: substrate scope, SAR / structure-activity, optimisation (of
+  reaction conditions), "structures of 1", chemical structures, synthetic routes and
+  applications, catalytic cycles, proposed mechanisms, biosynthetic pathways,
+  representative or bioactive compounds. A table with these words draws structures;
+- non-structure words, -3: spectra (ECD, CD, UV, IR, NMR, MS), chromatograms, X-ray or
+  crystal structures, ORTEP, thermal ellipsoids, crystal packing, dose-response and other
+  curves, plots, cryo-EM, maps, density, microscopy, gels and blots, expression,
+  docking, binding poses and pockets, DFT, energy profiles, calculated or optimised
+  geometries, NMR data.
+
+Structure and non-structure words weigh the same, so a caption naming both (chemical
+structures beside a cryo-EM map, a biosynthetic pathway beside gene expression) nets
+zero and the image decides; a Scheme label still outweighs an ORTEP inset. Bare
+chemistry words ("synthesis", "mechanism", "catalyst", "coupling") carry no weight:
+measured on the real-PDF gold they also name the biology and materials
+figures of chemistry papers ("G protein coupling", "A3AR activation mechanism",
+"catalyst reusability" over a bar chart). Both the image's probabilities and each part
+of the caption's evidence go into the decision's scores.
 """
 
 from __future__ import annotations
@@ -36,16 +48,55 @@ GRAPHICAL_ABSTRACT_WEIGHT = 2.0
 """Log-odds for chemistry from the first page's uncaptioned TOC graphic: a chemistry
 paper's graphical abstract draws its chemistry, but it also mixes in photos and
 cartoons, so less than a Scheme label (QC 1 still rejects photo and 3-D crops)."""
+STRUCTURE_WORDS_WEIGHT = 3.0
+"""Log-odds for chemistry from words that name drawn structures (scope, SAR): as strong
+as the words against, so a caption that names both leaves the decision to the image."""
 NON_STRUCTURE_WORDS_WEIGHT = -3.0
+"""Log-odds against chemistry from words that name a non-structure picture; enough to
+overturn an unsure image (p_image 0.9), not a Scheme label."""
 _SCHEME_LABEL = re.compile(r"^\s*(scheme|chart)\b", re.IGNORECASE)
-_NON_STRUCTURE = re.compile(
-    r"\b(spectr(a|um)|ECD|CD|UV|x-ray|ORTEP|crystal (structure|packing)|packing|"
-    r"dose[-–‒ ]response|curves?|plots?|cryo-?EM|maps?|microscop(y|ic)|micrographs?|"
-    r"SEM|TEM|gels?|blots?|western|expression|docking|binding (pocket|site|mode)|"
-    r"electron density|energy profiles?|free[- ]energy|photographs?|images? of|"
-    r"fluorescence|absorption|cell viability|histolog|NMR data)\b",
+_DASH = r"[-–‒−— ]"
+_STRUCTURE = re.compile(
+    r"\b(scope|SAR|structure" + _DASH + r"activity|"
+    r"optimi[sz]ation of (the )?(reaction )?conditions|reaction conditions|"
+    r"structures of (compounds? )?\d|chemical structures?|molecular structures? of \d|"
+    r"synthetic (route|applications?|transformations?)|synthesis of \d|"
+    r"derivati[sz]ations?|catalytic cycle|proposed (reaction )?mechanism|"
+    r"plausible (reaction )?mechanism|biosynthetic (and metabolic )?pathways?|"
+    r"biogenetic|representative (examples|compounds)|biologically active|bioactive|"
+    r"optimi[sz]ation)"
+    # a footnote mark printed against the last word ("Scope of Diestersa,b") is no boundary
+    r"(?:[a-e](?:,[a-e])*)?\b",
     re.IGNORECASE,
 )
+_NON_STRUCTURE = re.compile(
+    r"\b(spectr(a|um)|ECD|CD|UV(" + _DASH + r"vis)?|IR|MS|HRMS|chromatograms?|[HU]PLC|"
+    r"x" + _DASH + r"ray|ORTEP|thermal ellipsoids?|crystal (structures?|packing)|packing|"
+    r"(dose|concentration)" + _DASH + r"response|curves?|plots?|cryo" + _DASH + r"?EM|"
+    r"maps?|density|microscop(y|ic)|micrographs?|SEM|TEM|STEM|HAADF|gels?|blots?|western|"
+    r"expression|docking|binding (pocket|site|mode|pose)s?|poses?|electron density|DFT|"
+    r"energy (profiles?|diagrams?|changes)|free" + _DASH + r"energy|"
+    r"(calculated|computed|optimi[sz]ed) (geometr(y|ies)|structures?)|"
+    r"photographs?|images? of|fluorescence|absorption|cell viability|histolog\w*|"
+    r"NMR data|time course|reusability)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class CaptionEvidence:
+    """What the caption says about a figure, as log-odds for chemistry."""
+
+    label_odds: float
+    structure_odds: float
+    non_structure_odds: float
+    reasons: tuple[str, ...]
+    """Readable evidence ("Scheme label", "non-structure words: ECD, spectra")."""
+
+    @property
+    def log_odds(self) -> float:
+        """The sum of the three kinds of evidence."""
+        return self.label_odds + self.structure_odds + self.non_structure_odds
 
 
 @dataclass(frozen=True)
@@ -54,25 +105,42 @@ class CaptionDecision:
 
     figure_class: FigureClass
     scores: dict[str, float]
+    """The image's class probabilities, `p_chemistry_image`, the caption's log-odds (in
+    total and per kind: `caption_label`, `caption_structure_words`,
+    `caption_non_structure_words`) and the combined `p_chemistry`."""
     reasons: tuple[str, ...]
     """What the caption said ("Scheme label", "non-structure words: ECD, spectra")."""
 
 
-def caption_log_odds(label: str | None, caption: str) -> tuple[float, tuple[str, ...]]:
-    """The caption's log-odds for chemistry, and the evidence it rests on."""
-    odds = 0.0
+def _words(pattern: re.Pattern[str], caption: str) -> list[str]:
+    return sorted({match.group(0) for match in pattern.finditer(caption)})
+
+
+def caption_evidence(label: str | None, caption: str) -> CaptionEvidence:
+    """The caption's evidence for and against chemistry (the module's weights)."""
+    label_odds = structure_odds = non_structure_odds = 0.0
     reasons: list[str] = []
     if label and _SCHEME_LABEL.match(label):
-        odds += LABEL_WEIGHT
+        label_odds = LABEL_WEIGHT
         reasons.append(f"{label.split()[0]} label")
     elif label and label.lower() == "graphical abstract":
-        odds += GRAPHICAL_ABSTRACT_WEIGHT
+        label_odds = GRAPHICAL_ABSTRACT_WEIGHT
         reasons.append("graphical abstract")
-    other = sorted({match.group(0) for match in _NON_STRUCTURE.finditer(caption)})
+    structure = _words(_STRUCTURE, caption)
+    if structure:
+        structure_odds = STRUCTURE_WORDS_WEIGHT
+        reasons.append("structure words: " + ", ".join(structure[:4]))
+    other = _words(_NON_STRUCTURE, caption)
     if other:
-        odds += NON_STRUCTURE_WORDS_WEIGHT
+        non_structure_odds = NON_STRUCTURE_WORDS_WEIGHT
         reasons.append("non-structure words: " + ", ".join(other[:4]))
-    return odds, tuple(reasons)
+    return CaptionEvidence(label_odds, structure_odds, non_structure_odds, tuple(reasons))
+
+
+def caption_log_odds(label: str | None, caption: str) -> tuple[float, tuple[str, ...]]:
+    """The caption's log-odds for chemistry, and the evidence it rests on."""
+    evidence = caption_evidence(label, caption)
+    return evidence.log_odds, evidence.reasons
 
 
 def decide_class(
@@ -81,7 +149,8 @@ def decide_class(
     """The figure's class from the image's probabilities and its caption (module rule)."""
     non = FigureClass.NON_CHEMISTRY.value
     p_image = min(max(1.0 - probabilities[non], 1e-6), 1 - 1e-6)
-    odds, reasons = caption_log_odds(label, caption)
+    evidence = caption_evidence(label, caption)
+    odds = evidence.log_odds
     combined = 1.0 / (1.0 + math.exp(-(math.log(p_image / (1 - p_image)) + odds)))
     figure_class: FigureClass = FigureClass.NON_CHEMISTRY
     if combined > 0.5:
@@ -91,6 +160,9 @@ def decide_class(
         **probabilities,
         "p_chemistry_image": round(p_image, 4),
         "caption_log_odds": odds,
+        "caption_label": evidence.label_odds,
+        "caption_structure_words": evidence.structure_odds,
+        "caption_non_structure_words": evidence.non_structure_odds,
         "p_chemistry": round(combined, 4),
     }
-    return CaptionDecision(figure_class, scores, reasons)
+    return CaptionDecision(figure_class, scores, evidence.reasons)

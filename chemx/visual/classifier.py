@@ -2,9 +2,11 @@
 
 Pretrained weights cannot be downloaded here, so chemx ships a checkpoint that
 `scripts/train_figure_classifier.py` trained from scratch on synthetic renders
-(`chemx.devkit.synthetic_figures`). It is stored in fp16 (under 50 MB) with a JSON
-manifest that records the data seed, the epochs and the measured accuracy; loading needs
-no network.
+(`chemx.devkit.synthetic_figures`) and, when the manifest says so, fine-tuned on real
+figures (the train part of `tests/fixtures/realworld/figure_classes.json`). It is stored
+in fp16 (under 50 MB) with a JSON manifest that records the data seed, the epochs, the
+command, the real data seen per file, the held-out papers and the measured accuracy
+(synthetic validation, and held-out real figures); loading needs no network.
 Inference is batched, on the GPU when there is one and on the CPU otherwise.
 """
 
@@ -35,6 +37,29 @@ CHECKPOINT_NAME = "figure_classifier_resnet50.pt"
 MANIFEST_NAME = "figure_classifier_resnet50.json"
 
 
+class RealSourceRecord(BaseModel):
+    """Real figures of one source file that a checkpoint was trained on."""
+
+    group: str
+    file: str
+    sha256: str
+    classes: dict[str, int]
+    """Figures per class taken from this file."""
+
+
+class RealScore(BaseModel):
+    """A checkpoint's score on the held-out real figures."""
+
+    figures: int
+    image_accuracy: float
+    image_confusion: list[list[int]]
+    combined_accuracy: float
+    """With the caption's evidence (`chemx.visual.caption_evidence.decide_class`)."""
+    combined_confusion: list[list[int]]
+    chemistry_accuracy: float
+    non_2d_accepted: int
+
+
 class ClassifierManifest(BaseModel):
     """What a checkpoint is and how well it did, written beside the weights."""
 
@@ -55,6 +80,20 @@ class ClassifierManifest(BaseModel):
     train_seconds: float
     precise_bn_batches: int = 0
     """Batches used to re-estimate BatchNorm statistics after training (0: not done)."""
+    command: str | None = None
+    """The training command line, so the checkpoint can be rebuilt."""
+    init_from: str | None = None
+    """sha256 of the checkpoint fine-tuned from (None: trained from scratch)."""
+    trained_layers: str = "all"
+    """'all', or the blocks fine-tuned on top of a frozen trunk ('layer4+fc')."""
+    synthetic_negatives: str = "classic"
+    """Which synthetic non-chemistry kinds were rendered ('classic' or 'real')."""
+    real_training: list[RealSourceRecord] = Field(default_factory=list)
+    """Real figures trained on, per source file (class counts and the file's sha256)."""
+    heldout_groups: list[str] = Field(default_factory=list)
+    """Papers and sources held out from training (the split of the real-figure fixture)."""
+    heldout: RealScore | None = None
+    """Measured on the held-out real figures after training."""
 
 
 @dataclass(frozen=True)

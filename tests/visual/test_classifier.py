@@ -26,6 +26,19 @@ def test_manifest_describes_the_shipped_checkpoint(classifier: FigureClassifier)
     assert default_checkpoint().stat().st_size <= 50 * 1024 * 1024
 
 
+def test_manifest_records_the_real_figures_seen_and_held_out(
+    classifier: FigureClassifier,
+) -> None:
+    manifest = classifier.manifest
+    if not manifest.real_training:
+        pytest.skip("the shipped checkpoint saw synthetic figures only")
+    assert manifest.heldout is not None and manifest.heldout_groups
+    assert manifest.init_from and manifest.command and manifest.synthetic_negatives == "real"
+    seen = {record.group for record in manifest.real_training}
+    assert not seen & set(manifest.heldout_groups)  # the split is by paper
+    assert all(len(record.sha256) == 64 and record.classes for record in manifest.real_training)
+
+
 def test_unseen_synthetic_figures(classifier: FigureClassifier) -> None:
     renderer = SyntheticRenderer(seed=987_654)  # not a training or validation seed
     figures = [(c, renderer.render(c).image) for c in FIGURE_CLASSES for _ in range(8)]
@@ -55,7 +68,9 @@ def test_evaluate_command_on_the_sample_figures(tmp_path: Path) -> None:
             target = tmp_path / figure["class"]
             target.mkdir(exist_ok=True)
             shutil.copy(sample_corpus_dir() / figure["image"], target / figure["image"])
-    result = CliRunner().invoke(app, ["classifier", "evaluate", str(tmp_path), "--json"])
+    result = CliRunner().invoke(
+        app, ["classifier", "evaluate", str(tmp_path), "--json", "--no-real"]
+    )
     assert result.exit_code == 0, result.output
     evaluation = json.loads(result.output)
     assert evaluation["images"] == sum(len(p["figures"]) for p in gold["papers"])
