@@ -26,7 +26,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from PIL import Image
 
@@ -63,6 +63,7 @@ from chemx.visual.identifiers._base import (
     PrintedLine,
     SeriesLineReader,
 )
+from chemx.visual.identifiers.reconciled import reconcile_readings
 from chemx.visual.ocsr import (
     OcsrReader,
     SmilesResult,
@@ -133,19 +134,14 @@ class VisualBackends:
         }
 
 
-def _reconciled(result: IdentifierResult, paper: PaperLabels) -> IdentifierResult:
-    """The reading squared with the labels the paper's text names (`chemx.labels.reconcile`)."""
-    if not result.identifier:
-        return result
-    checked = reconcile(result.identifier, paper)
-    if checked.note is None:
-        return result
-    return replace(
-        result,
-        identifier=checked.identifier,
-        confidence=result.confidence * checked.factor,
-        note=checked.note,
-    )
+def _reconciled(
+    results: Sequence[IdentifierResult], paper: PaperLabels, figure: Figure
+) -> list[IdentifierResult]:
+    """The figure's readings squared with its text layer, its label sizes and the paper.
+
+    See `chemx.visual.identifiers.reconciled`.
+    """
+    return reconcile_readings(results, paper, figure.printed_words)
 
 
 def _png(image: Image.Image) -> bytes:
@@ -255,7 +251,7 @@ class VisualAgent:
             identifiers = self.backends.identifier.identify(
                 image, structural, segmentation, caption=figure.caption, figure_id=figure.id
             )
-        identifiers = [_reconciled(result, paper_labels) for result in identifiers]
+        identifiers = _reconciled(identifiers, paper_labels, figure)
         from chemx.visual.identifiers import unclaimed_labels
 
         unclaimed = unclaimed_labels(image, segmentation, identifiers)

@@ -3,7 +3,11 @@
 - `grammar`: what a label is (core, stereo prefix, primes, dashes, the decoration around
   it, ranges) and its canonical spelling; the only definition in the package.
 - `normalise`: OCR or VLM text read beside a drawing -> one label or a refusal with a
-  reason (look-alike glyphs repaired, yields and names around the label dropped).
+  reason (look-alike glyphs repaired, yields and names around the label dropped; a
+  substituent note "(R = CH3)" or an alias "RTI-13951-33 (1b)" kept as the label's
+  note, a substituent note alone refused).
+- `reconcile`: a label read from a drawing checked against the labels the paper's text
+  names (footnote letters and look-alikes settled, an unnamed label doubted).
 - `mentions`: the places in a sentence that name a label, boundary-aware ("1" is found
   in "compound 1" and "(1)", not in "DFA1", "1a", "10", "1.5 equiv" or "Table 1"), with
   the reference keywords, units and count nouns of `stop_lists`.

@@ -35,13 +35,19 @@ OCR text                       label        rule
 ``II``, ``IV``, ``II'``        same         Roman numerals (catalytic cycles)
 ``naamidine A (6)``            ``6``        a name followed by a bracketed label
 ``6, naamidine A``             ``6``        a label, a comma, then a name or R groups
+``12 (R = CH3)``, ``8, X = Cl``  ``12``...  a label, then a substituent note (kept as
+                                            `LabelParse.note`)
+``RTI-13951-33 (1b)``          ``1b``       an alias, then the label in brackets (the
+                                            alias is kept as the note)
+``compound 12 (GSK123)``       ``12``       a label, then an alias in brackets
 =============================  ===========  ===========================================
 
 Refused (None): ranges such as ``12a-c``, ``3a–3x`` or ``1-3`` (several compounds: see
 `parse_label(..., allow_ranges=True)` for the opt-in policy that returns them as
 ``12a-c``), lists ``3a, 3b``, reagents ``Pd(OAc)2``, ``Et3N``, quantities ``80 °C``,
 ``12 h``, ``10 mol%``, ``2 equiv``, a bare ``85%``, solvents and words ``THF``, ``rt``,
-``trace``, labels with an uppercase suffix (``4A``) or a letter prefix (``S1``, read as
+``trace``, substituent notes alone (``(R = CH3)``, ``R1 = Me``, ``X = Cl``: kind
+``note``), labels with an uppercase suffix (``4A``) or a letter prefix (``S1``, read as
 ``51``: OCR turns "5" into "S" far more often than papers print SI labels under
 drawings), salts (``4·HBr``).
 
@@ -73,7 +79,8 @@ from chemx.labels.grammar import (
     strip_outer_brackets,
 )
 
-LabelKind = Literal["label", "range", "empty", "not_label", "several"]
+LabelKind = Literal["label", "range", "empty", "not_label", "several", "note"]
+"""What a text was: one label, a range, nothing, no label, a list, or a substituent note."""
 
 DIGIT_LOOKALIKES: dict[str, str] = {
     "O": "0",
@@ -117,6 +124,28 @@ YIELD_TOKEN = re.compile(
 )
 """What may follow a label after a comma or in brackets: yields and selectivities."""
 
+SUBSTITUENT = r"(?:R|X|Y|Z|Ar|Het|Hal|M|L|Nu|E|G)\s?(?:\d{1,2}|[a-z])?'*"
+"""A substituent symbol of a generic drawing: R, R1, R', X, Ar, Het ..."""
+SUBSTITUENT_NOTE = re.compile(
+    rf"{SUBSTITUENT}\s?=\s?[^=,;]+(?:\s?[,;]\s?{SUBSTITUENT}\s?=\s?[^=,;]+)*"
+)
+"""A substituent note ('R = CH3', 'R1 = Me, R2 = H', 'X = Cl'): it says which group a
+drawn symbol stands for, it is never a label (match with `fullmatch`)."""
+ALIAS = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-\s][A-Za-z0-9]+)*")
+"""Another name printed with a label: a code ('RTI-13951-33', 'GSK123') or a name
+('naamidine A'); it starts with a letter, so a quantity ('5 mol %') is none."""
+GARBLED_PERCENT = re.compile(r"[1-9]\d?(?:96|9)")
+"""A yield whose '%' OCR read as '96' or '9' ('9796' for '97%'), alone after a label."""
+SCOPE_TAIL = re.compile(
+    r"%|\b(?:yields?|ee|dr|er|combined|isolated|purified|trace|n\.?d)\b", re.IGNORECASE
+)
+"""What marks the text after a label and a separator as its scope-table entry (a yield,
+a selectivity, 'not purified'), however garbled the numbers are ('58%6', '5996 ee')."""
+FOOTNOTE_SUFFIX = re.compile(rf"(?P<label>{NUMBER}[a-z]{{{MAX_SUFFIX_LETTERS}}})(?P<mark>[a-z])")
+"""A label with one letter more than a suffix may have: the last is a footnote mark
+('3arb' is '3ar' with footnote b)."""
+PANEL_MARKER = re.compile(r"^\(?[a-hA-H]\)\s+")
+"""A panel marker before a name ('(a) glyclauxin A (2)')."""
 _CORE = re.compile(rf"(?P<number>{NUMBER})(?P<suffix>{LETTERS})")
 _ROMAN = re.compile(ROMAN)
 _WORDS = "|".join(STEREO_WORDS)
@@ -137,6 +166,9 @@ class LabelParse:
     kind: LabelKind
     reason: str
     """Why it was refused (empty when accepted), phrased for a report."""
+    note: str | None = None
+    """What was printed with the label and is not part of it: a substituent note
+    ('R = CH3') or an alias ('RTI-13951-33'), for `Structure.identifier_note`."""
 
 
 def normalise_label(text: str | None, *, allow_ranges: bool = False) -> str | None:
@@ -170,14 +202,14 @@ def parse_label(text: str | None, *, allow_ranges: bool = False) -> LabelParse:
     cleaned = strip_decoration(original)
     if not cleaned:
         return refused
+    if SUBSTITUENT_NOTE.fullmatch(cleaned):
+        return LabelParse(None, "note", f"{original!r} is a substituent note, not a compound label")
+    noted = _with_note(cleaned)
+    if noted is not None:
+        return noted
     label = _single(cleaned)
     if label is not None:
         return LabelParse(label, "label", "")
-    named = re.match(r"^[A-Za-z][A-Za-z\s-]*?\s*\((?P<inner>[^()]+)\)$", cleaned)
-    if named:  # 'naamidine A (6)': a name, then the label in brackets
-        label = _single(named.group("inner"))
-        if label is not None:
-            return LabelParse(label, "label", "")
     range_label = _range(cleaned)
     if range_label is not None:
         if allow_ranges:
@@ -189,6 +221,37 @@ def parse_label(text: str | None, *, allow_ranges: bool = False) -> LabelParse:
     if tail and _single(head) is not None and _tail_kind(tail) == "labels":
         return LabelParse(None, "several", f"{original!r} names several compounds")
     return refused
+
+
+def _with_note(text: str) -> LabelParse | None:
+    """A label printed with a substituent note or an alias, the note kept; else None.
+
+    '12 (R = CH3)', '8, X = Cl' and 'compound 12 (GSK123)' name compound 12 and 8;
+    'RTI-13951-33 (1b)' and 'naamidine A (6)' name 1b and 6 by an alias first.
+    """
+    bracketed = re.fullmatch(r"(?P<head>.+?)\s*\((?P<inner>[^()]+)\)", text)
+    if bracketed:
+        head, inner = bracketed.group("head").strip(), bracketed.group("inner").strip()
+        label = _single(head)
+        if label is not None and SUBSTITUENT_NOTE.fullmatch(inner):
+            return LabelParse(label, "label", "", _spaced(inner))
+        if label is not None and ALIAS.fullmatch(inner) and _tail_kind(inner) == "other":
+            return LabelParse(label, "label", "", f"alias {inner}")
+        label = _single(inner)
+        head = PANEL_MARKER.sub("", head)
+        if label is not None and ALIAS.fullmatch(head) and _single(head) is None:
+            return LabelParse(label, "label", "", f"alias {head}")
+    listed = re.fullmatch(r"(?P<head>[^,:;]+?)\s*[,:;]\s*(?P<note>.+)", text)
+    if listed and SUBSTITUENT_NOTE.fullmatch(listed.group("note").strip()):
+        label = _single(listed.group("head"))
+        if label is not None:
+            return LabelParse(label, "label", "", _spaced(listed.group("note").strip()))
+    return None
+
+
+def _spaced(note: str) -> str:
+    """'R=CH3' as 'R = CH3': one spelling of a substituent note."""
+    return re.sub(r"\s*=\s*", " = ", note)
 
 
 def _single(text: str) -> str | None:
@@ -205,9 +268,19 @@ def _single(text: str) -> str | None:
     if re.match(r"^,\s*(?:[A-Za-z][a-z]|R\s?[\d'!|lI]?\s?=)", rest):
         return label  # '6, naamidine A', '8, R1 = OH': the label, then a name or R groups
     separated = rest[0] in ",;:([" or rest.startswith("-")
+    if not separated and GARBLED_PERCENT.fullmatch(rest):
+        return label  # '17 9796': '17 97%' with the per cent sign read as '96'
+    entry = re.match(r"^[,;:.]\s*[\w(]", rest)  # '86:,99dc' is a garbled yield, no entry
+    if entry and SCOPE_TAIL.search(rest) and not _holds_label(rest):
+        return label  # '7 , 58%6', '3arb , 98% , 90% ee': a scope entry, misread after the label
     if not separated and not re.match(r"^[<>≥≤~]?\d+(?:\.\d+)?\s*%", rest):
         return None  # '12 h', '80 °C': a number with a unit is a quantity, not a label
     return label if _tail_kind(rest) == "yield" else None
+
+
+def _holds_label(rest: str) -> bool:
+    """Whether a comma-separated part of the text after a label is a label too ('3b')."""
+    return any(_label_token(part.strip()) for part in re.split(r"[,;]", rest) if part.strip())
 
 
 def _tail_kind(rest: str) -> Literal["yield", "labels", "other"]:
@@ -239,6 +312,9 @@ def _label_token(token: str) -> str | None:
     primes = len(body) - len(stripped)
     if not stripped:
         return None
+    footnoted = FOOTNOTE_SUFFIX.fullmatch(stripped)
+    if footnoted and not primes:
+        stripped = footnoted.group("label")
     core = stripped if _ROMAN.fullmatch(stripped) else _repair_core(stripped)
     if core is None:
         return None

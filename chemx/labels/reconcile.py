@@ -9,7 +9,8 @@ a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read
 2. otherwise, the look-alike and footnote variants of the reading ("1ba" -> "1b",
    "3l" -> "31", "1O" -> "10", a stereo prefix added or dropped) are tried, and one
    that the text names, if exactly one does, replaces it (the reading is kept as the raw
-   text, and the change is said);
+   text, and the change is said); a second suffix letter is no footnote where the
+   figure's other labels have two ('9da' beside '9aa');
 3. otherwise the label is kept with its confidence lowered, and the reason is said: the
    text never names it.
 
@@ -33,7 +34,8 @@ RECONCILED_FACTOR = 0.9
 _LOOK_ALIKES: dict[str, tuple[str, ...]] = {
     "l": ("1",), "I": ("1",), "i": ("1",), "|": ("1",), "o": ("0",), "O": ("0",),
     "S": ("5",), "s": ("5",), "5": ("S",), "B": ("8",), "Z": ("2",), "z": ("2",),
-    "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l",), "0": ("o",),
+    "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l",), "0": ("o",), "9": ("q", "g"),
+    "6": ("b",),
 }  # fmt: skip
 """Glyphs OCR confuses in bold sans labels, and what each may really be."""
 
@@ -77,10 +79,14 @@ def _has_core(text: str, core: str) -> bool:
     return (digits or core) in text
 
 
-def variants(label: str) -> list[str]:
-    """Readings the same glyphs could also be: look-alikes, a footnote mark dropped."""
+def variants(label: str, *, series: bool = False) -> list[str]:
+    """Readings the same glyphs could also be: look-alikes, a footnote mark dropped.
+
+    With `series` (the figure labels its compounds with two letters, '9aa'-'9al'), a
+    second letter is the label's own, not a footnote mark.
+    """
     found: list[str] = []
-    if len(label) >= 2 and label[-1].isalpha() and label[-2].isalpha():
+    if len(label) >= 2 and label[-1].isalpha() and label[-2].isalpha() and not series:
         found.append(label[:-1])  # "1ba": "1b" with a footnote "a"
     if label.endswith("'"):
         found.append(label.rstrip("'"))
@@ -97,11 +103,24 @@ def variants(label: str) -> list[str]:
     return kept
 
 
-def reconcile(label: str, paper: PaperLabels) -> Reconciled:
-    """Check `label` against the paper's text (see the module docstring)."""
+def reconcile(label: str, paper: PaperLabels, siblings: Iterable[str] = ()) -> Reconciled:
+    """Check `label` against the paper's text (see the module docstring).
+
+    `siblings` are the other labels read in the same figure: where one of them has the
+    same number and two suffix letters, the figure numbers a series that way ('9aa',
+    '9ab'), and '9da' is not '9d' with a footnote 'a'.
+    """
     if not paper or paper.names(label):
         return Reconciled(label, 1.0, None)
-    named = [variant for variant in variants(label) if paper.names(variant)]
+    parsed = read_label(label)
+    series = parsed is not None and any(
+        (other := read_label(sibling)) is not None
+        and other.number == parsed.number
+        and len(other.letters) == 2
+        and sibling != label
+        for sibling in siblings
+    )
+    named = [variant for variant in variants(label, series=series) if paper.names(variant)]
     if len(named) == 1:
         return Reconciled(
             named[0],

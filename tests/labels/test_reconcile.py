@@ -53,3 +53,18 @@ def test_variants_are_labels_only() -> None:
     assert variants("1ba") == ["1b"]
     assert "7" in variants("(S)-7")
     assert variants("17") == []
+
+
+def test_a_second_letter_is_no_footnote_where_the_figure_numbers_a_two_letter_series() -> None:
+    paper = PaperLabels([sentence("Indole 9d gave 9aa in 80% yield.")])
+    assert reconcile("9da", paper).identifier == "9d"  # read alone: a footnote "a"
+    kept = reconcile("9da", paper, siblings=["9aa", "9ab"])
+    assert (kept.identifier, kept.factor) == ("9da", 0.5)
+    assert kept.note == "no sentence of the paper names '9da'"
+    assert variants("9da", series=True) == []
+
+
+def test_bold_b_read_as_6_and_q_read_as_9_go_back_when_the_text_names_the_label() -> None:
+    paper = PaperLabels([sentence("Amide 12b and ester 3qa were stable.")])
+    assert reconcile("126", paper).identifier == "12b"
+    assert reconcile("39a", paper).identifier == "3qa"

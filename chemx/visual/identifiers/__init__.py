@@ -3,7 +3,9 @@
 Backends register in `chemx.registry` (kind ``identifier``: ``ocr``/``easyocr``,
 ``tesseract``, ``vlm``) and are built from there, so choosing one never imports the
 others' stacks (EasyOCR pulls torch, Tesseract needs a system binary, a VLM needs an
-endpoint). This front exports the Protocol, the result record and `unclaimed_labels`.
+endpoint). This front exports the Protocol, the result record and `unclaimed_labels`;
+`reconciled` squares a figure's readings with its text layer, its label sizes and the
+paper's text (one grammar: `chemx.labels`).
 """
 
 from __future__ import annotations

@@ -257,6 +257,7 @@ class LabelOcr:
             confidence=confidence,
             backend=self.name,
             source_box=candidate.box,
+            note=parsed.note,
         )
 
     def _explain_missing(
@@ -273,7 +274,7 @@ class LabelOcr:
             reason = f"label {parsed.label!r} is nearer another structure"
         else:
             reason = f"text {text!r} is not a compound label"
-            if parsed.kind in ("range", "several"):
+            if parsed.kind in ("range", "several", "note"):
                 reason = f"text {text!r} {parsed.reason.split(' ', 1)[1]}"
         return IdentifierResult(
             identifier=None,

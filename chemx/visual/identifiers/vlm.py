@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from chemx.labels import normalise_label
+from chemx.labels import parse_label
 from chemx.models import IDENTIFIER_ROLE, ModelCaller, Sampling
 from chemx.models.messages import Message
 from chemx.prompts import load_template
@@ -97,7 +97,8 @@ class VlmIdentifierExtractor:
                 )
                 continue
             raw = result.output.identifier
-            label = normalise_label(raw) if raw else None
+            parsed = parse_label(raw) if raw else None
+            label = parsed.label if parsed is not None else None
             reason = None
             if raw is None:
                 reason = "the VLM found no label for this structure"
@@ -110,6 +111,7 @@ class VlmIdentifierExtractor:
                     confidence=1.0 if label else 0.0,
                     backend=self.name,
                     reason=reason,
+                    note=parsed.note if parsed is not None else None,
                     calls=(result.call,),
                 )
             )
