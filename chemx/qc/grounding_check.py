@@ -127,6 +127,18 @@ def credited(sentence: BlockSentence, block: EvidenceBlock) -> bool:
     return sentence.origin != "caption" and refers(sentence, block)
 
 
+def has_clause(text: str) -> bool:
+    """Whether the text has a finite verb or an auxiliary (the clause grammar's tags).
+
+    A "sentence" without one is a title or a heading ("Substrate Scope of the
+    Cyclization of Allyl Amides", a scheme title a PDF's text runs into the body): it
+    states no relation, so an explanatory label on it is not believed.
+    """
+    from chemx.generation.clauses import Tag, normalise, tokenise
+
+    return any(token.tag in (Tag.VERB, Tag.AUX) for token in tokenise(normalise(text)))
+
+
 def decide(
     block: EvidenceBlock,
     labels: Sequence[ExplanatoryLabel | None],
@@ -149,7 +161,10 @@ def decide(
     sentences = block.sentences
     referring = [refers(s, block) for s in sentences]
     eligible = [credited(s, block) for s in sentences]
-    explanatory = [label is ExplanatoryLabel.EXPLANATORY for label in labels]
+    explanatory = [
+        label is ExplanatoryLabel.EXPLANATORY and has_clause(s.text)
+        for label, s in zip(labels, sentences, strict=True)
+    ]
     partial = [label is ExplanatoryLabel.PARTIAL for label in labels]
     basis = [i for i, (e, r) in enumerate(zip(explanatory, eligible, strict=True)) if e and r]
     paper = block.paper_sentences

@@ -22,7 +22,7 @@ from chemx.grounding.explanatory import ExplanatoryClassifier
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template
-from chemx.qc.grounding_check import REASONS, decide
+from chemx.qc.grounding_check import REASONS, decide, has_clause
 from chemx.qc.qc2_backends import LlmQc2, OfflineQc2
 from chemx.records import ExplanatoryLabel, Gate, StructureRole, Verdict
 from tests._helpers import png_bytes
@@ -116,6 +116,25 @@ def test_a_caption_is_never_the_basis_of_an_accept() -> None:
     block = block_for("4d")
     result = decide(block, labels(block, {"Ligands 4d": E}), backend="stub")
     assert result.reason == "non_explanatory"
+
+
+def test_a_title_without_a_verb_is_never_the_basis_of_an_accept() -> None:
+    paper = PaperBuilder(
+        paragraphs=[["Substrate Scope of the Cyclization of Amide **4d**.", *PARAGRAPH[2:]]],
+        figures={"f1": "Ligands 4d and 4e."},
+        structures=[
+            ("f1", "4d", StructureRole.MOLECULE, ()),
+            ("f1", "4e", StructureRole.MOLECULE, ()),
+        ],
+    ).build()
+    package = retrieve(paper, structure(paper, "4d"))
+    block = build_block(paper, package, NoExpander().expand(paper, package, None))
+    result = decide(block, labels(block, {"Substrate": E}), backend="stub")
+    assert (result.accepted, result.reason) == (False, "non_explanatory")
+    assert result.scores["explanatory"] == 0.0
+    assert has_clause("These methoxy oxygens stabilise the monoligated Pd(0) species.")
+    assert has_clause("This might be due to the less planar aniline.")
+    assert not has_clause("Synthesis of N-Allyl/Homoallyl Amide Substrates 1.")
 
 
 def test_a_structure_no_sentence_names_has_no_text() -> None:
