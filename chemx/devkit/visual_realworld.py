@@ -176,10 +176,12 @@ def score_store(store: ProvenanceStore, paper: VisualGoldPaper, paper_id: str) -
 def _score_structures(
     score: VisualRealScore, item: dict[str, Any], figure: Figure, structures: list[Any], name: str
 ) -> None:
-    crops = [
+    crops = [  # a series row's entry shows its scaffold's crop: scored by bench_sar, not here
         (stored, to_page(figure, stored.record.box))
         for stored in structures
-        if stored.record.figure_id == figure.id and stored.record.role in STRUCTURE_ROLES
+        if stored.record.figure_id == figure.id
+        and stored.record.role in STRUCTURE_ROLES
+        and getattr(stored.record, "table_row", None) is None
     ]
     gold = [s for s in item.get("structures", []) if s.get("bbox")]
     compounds = [s for s in gold if s.get("role", "compound") == "compound"]
