@@ -43,6 +43,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -464,19 +465,34 @@ def main() -> None:
         val_features = trunk_features(model, val_x, "cpu", args.freeze_until)
         print(f"features in {time.time() - train_started:.0f} s", flush=True)
         finetune_head(model, features, train_y, args, rng, (val_features, val_y))
-        write(
-            args,
-            model,
-            val_x,
-            val_y,
-            len(train_x),
-            train_started,
-            real_records,
-            heldout_groups,
-            init_sha,
-            device="cpu",
-        )
-        return
+        device = "cpu"
+    else:
+        train_full(model, train_x, train_y, val_x, val_y, args, rng, device)
+    write(
+        args,
+        model,
+        val_x,
+        val_y,
+        len(train_x),
+        train_started,
+        real_records,
+        heldout_groups,
+        init_sha,
+        device,
+    )
+
+
+def train_full(
+    model: Any,
+    train_x: np.ndarray,
+    train_y: np.ndarray,
+    val_x: np.ndarray,
+    val_y: np.ndarray,
+    args: argparse.Namespace,
+    rng: np.random.Generator,
+    device: str,
+) -> None:
+    """Fine-tune every layer (the shipped checkpoint's recipe)."""
     model = model.to(device, memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.05)
     steps = args.epochs * math.ceil(len(train_x) / args.batch_size)
@@ -515,18 +531,6 @@ def main() -> None:
 
     if args.precise_bn_batches:
         recalibrate_batchnorm(model, train_x, device, args.precise_bn_batches, args.batch_size)
-    write(
-        args,
-        model,
-        val_x,
-        val_y,
-        len(train_x),
-        train_started,
-        real_records,
-        heldout_groups,
-        init_sha,
-        device,
-    )
 
 
 def write(

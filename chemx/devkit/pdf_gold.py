@@ -76,15 +76,10 @@ class GoldPaper:
 
 
 def shared_realworld() -> Path | None:
-    """The team's real-file folder, if present.
+    """The team's real-file folder, if present (`chemx.visual.classifier_eval` finds it)."""
+    from chemx.visual.classifier_eval import shared_realworld_dir
 
-    `../shared/realworld` beside the repository (CI), or /work/shared's.
-    """
-    repo = Path(__file__).resolve().parents[2]
-    for candidate in (repo.parent / "shared" / "realworld", Path("/work/shared/realworld")):
-        if candidate.is_dir():
-            return candidate
-    return None
+    return shared_realworld_dir()
 
 
 def realworld_papers() -> Path | None:

@@ -29,7 +29,7 @@ from typing import Literal
 
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
-from chemx.generation.lexicon import BASE_OF
+from chemx.generation.register import inflect
 from chemx.generation.text import capitalise, decapitalise, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
@@ -121,21 +121,10 @@ def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entr
 def agree(predicate: str, plural: bool) -> str:
     """Make a third-person-singular predicate agree with a plural subject.
 
-    Only the first word changes ("donates" -> "donate", "is" -> "are", "was" -> "were");
-    the table phrases are singular and most paper features are too.
+    Only the first word changes ("donates" -> "donate", "is" -> "are"); the table phrases
+    are singular and most paper features are too (`chemx.generation.register.inflect`).
     """
-    if not plural:
-        return predicate
-    first, _, rest = predicate.partition(" ")
-    swaps = {"is": "are", "was": "were", "has": "have", "does": "do"}
-    lowered = first.lower()
-    if lowered in swaps:
-        replaced = swaps[lowered]
-    elif lowered in BASE_OF and BASE_OF[lowered] != lowered:
-        replaced = BASE_OF[lowered]
-    else:
-        return predicate
-    return f"{replaced} {rest}".strip()
+    return inflect(predicate, plural=True) if plural else predicate
 
 
 def design_frame(mechanism: str, correct_mechanism: str, plural: bool) -> str:

@@ -26,12 +26,13 @@ steps so that the four options differ only in the feature and what it does:
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chemx.generation.lexicon import BASE_OF, VERB_FORMS, third_person
-from chemx.generation.text import squash, wordlist
+from chemx.generation.text import distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
 
@@ -134,8 +135,6 @@ def split_chain(mechanism: str, feature: str = "") -> MechanismParts:
 
 
 def _names(text: str, feature: str) -> bool:
-    from chemx.generation.text import distinctive_stems
-
     wanted = distinctive_stems(feature)
     return bool(wanted) and bool(wanted & distinctive_stems(text))
 
@@ -198,6 +197,11 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
+_CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
+_MEANS = re.compile(r"\s+(?:through|by|via|with|into|from)\s+")
+"""Where a table phrase's shorter readings end: its first conjunct, its means phrase."""
+
+
 def readings(phrase: str) -> tuple[str, ...]:
     """A table phrase's readings, longest first: whole, first conjunct, head before "through".
 
@@ -212,10 +216,6 @@ def readings(phrase: str) -> tuple[str, ...]:
             if len(head.split()) >= MIN_CHAIN_WORDS:
                 found.append(head)
     return tuple(dict.fromkeys(found))
-
-
-_CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
-_MEANS = re.compile(r"\s+(?:through|by|via|with|into|from)\s+")
 
 
 MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
@@ -248,8 +248,6 @@ def mechanism_classes(text: str) -> set[str]:
 
 def length_rank(candidate_id: str) -> int:
     """The correct option's seeded rank by length among four (0 = shortest)."""
-    import random
-
     return random.Random(digest(LENGTH_RANK_SALT, candidate_id)).randrange(4)
 
 
