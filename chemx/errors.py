@@ -9,6 +9,9 @@ and the fix (STYLE.md).
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 
 class ChemxError(Exception):
     """A condition the user can fix; the message names the input and the fix."""
@@ -52,6 +55,13 @@ class RetryableFailure(Exception):
         self.stage: str | None = None
         """The pipeline stage it stopped (set by the per-paper graph)."""
         self.paper_id: str | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the keyword fields, so a worker process can return the failure."""
+        rebuild = functools.partial(
+            RetryableFailure, role=self.role, endpoint=self.endpoint, calls=self.calls
+        )
+        return (rebuild, (self.key, self.detail), {"stage": self.stage, "paper_id": self.paper_id})
 
 
 __all__ = ["BackendUnavailable", "ChemxError", "RetryableFailure", "SettingsError"]

@@ -234,8 +234,12 @@ class BuildSettings(BaseModel):
 
     corpus: str = Field(description="'sample', 'pmc_oa' or a folder of .nxml/.pdf files.")
     out: Path
-    executor: Literal["local"] = "local"
+    executor: Literal["local", "process", "ray"] = "local"
     workers: int = Field(default=4, ge=1, le=256)
+    """Papers in flight at once (`--concurrency`): threads, processes or Ray actors."""
+    ray_address: str | None = Field(
+        default=None, description="An existing Ray cluster ('auto' or HOST:PORT)."
+    )
     until: StageName = "generation"
     device: str | None = Field(
         default=None, description="cuda or cpu for the models (default: cuda if present)."

@@ -63,11 +63,34 @@ def build(
     ] = "sample",
     out: OutOption = DEFAULT_OUT,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Papers processed concurrently.")
+        int,
+        typer.Option(
+            "--concurrency",
+            "--workers",
+            "-j",
+            "-w",
+            min=1,
+            help="Papers in flight at once. With the local executor their model calls share "
+            "each endpoint's limit (the models file's `concurrency`).",
+        ),
     ] = 4,
     executor: Annotated[
-        str, typer.Option("--executor", help="Where per-paper work runs: 'local'.")
+        str,
+        typer.Option(
+            "--executor",
+            help="Where per-paper work runs: 'local' (threads in this process; best when "
+            "model calls dominate), 'process' (worker processes; uses every core for the "
+            "vision stages) or 'ray' (Ray actors; pip install 'chemx[ray]').",
+        ),
     ] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="With --executor ray: join this Ray cluster ('auto' or HOST:PORT) instead "
+            "of starting a private one on this machine.",
+        ),
+    ] = None,
     until: Annotated[
         str,
         typer.Option(help="Stop after this stage: acquire, visual, grounding or generation."),
@@ -104,6 +127,7 @@ def build(
             out=out,
             workers=workers,
             executor=executor,  # validated by pydantic
+            ray_address=ray_address,
             until=until,
             device=device,
             models=models,

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from chemx.agents.acquisition import AcquisitionAgent, corpus_batch
-from chemx.agents.generation import GenerationAgent, GenerationBackends
-from chemx.agents.grounding import GroundingAgent, GroundingBackends
-from chemx.agents.visual import VisualAgent, VisualBackends
 from chemx.errors import RetryableFailure
-from chemx.models.protocol import ModelCaller
-from chemx.pipeline.executors import Executor, make_executor
+from chemx.pipeline.executors import LocalExecutor, make_executor
 from chemx.pipeline.graph import (
     BuildCancelled,
     StageNode,
@@ -24,6 +19,7 @@ from chemx.pipeline.graph import (
     build_paper_graph,
     graph_signature,
 )
+from chemx.pipeline.remote import run_remote
 from chemx.pipeline.report import (
     BackendChoice,
     BuildReport,
@@ -34,6 +30,7 @@ from chemx.pipeline.report import (
 )
 from chemx.pipeline.resume import DocumentRun, open_checkpointer, run_resumable, thread_id
 from chemx.pipeline.scratch import scratch_folder
+from chemx.pipeline.stages import StageBackends, model_client
 from chemx.pipeline.state import PaperState
 from chemx.provenance.attrition import funnel
 from chemx.provenance.attrition_plot import write_funnel
@@ -46,7 +43,6 @@ from chemx.provenance.builds import (
 )
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.records import ModelCall
-from chemx.registry import BackendContext, BackendKind, SharedModels
 from chemx.settings import BuildSettings
 from chemx.sources import CorpusSpec, SourceDocument, resolve_corpus
 
@@ -60,73 +56,6 @@ class Progress:
     started: Callable[[int], None] = lambda total: None
     advanced: Callable[[str, DocumentRun | None], None] = lambda name, run: None
     """Called once per document this run: its run, or None when it is left for a retry."""
-
-
-@contextlib.contextmanager
-def _model_client(settings: BuildSettings, store: ProvenanceStore) -> Iterator[ModelCaller | None]:
-    """The shared model client when any role has an endpoint, else None (offline)."""
-    if settings.models is None and not settings.model_options:
-        yield None
-        return
-    from chemx.models import ModelClient, ModelsConfig
-
-    config = ModelsConfig.load(settings.models, settings.model_options)
-    with ModelClient(config, cache=store) as client:
-        yield client
-
-
-def _choices(
-    settings: Any, names: dict[str, str], kinds: dict[str, BackendKind]
-) -> list[BackendChoice]:
-    return [
-        BackendChoice(kind=kind.value, name=getattr(settings, field), backend=names[kind.value])
-        for field, kind in kinds.items()
-    ]
-
-
-def _stages(
-    settings: BuildSettings,
-    store: ProvenanceStore,
-    client: ModelCaller | None,
-    chosen: list[BackendChoice],
-) -> list[StageNode]:
-    """The stage nodes after acquisition, their backends built from the registry.
-
-    Every backend is built here, before any paper, so a bad setting or a missing
-    endpoint, package or weight file fails at start-up. `chosen` receives what was built.
-    """
-    shared = SharedModels()
-    retries = RetryPolicy(store)
-
-    def context(stage_settings: Any) -> BackendContext:
-        return BackendContext(stage_settings, client, settings.device, shared, retries)
-
-    stages: list[StageNode] = []
-    if "visual" in settings.stages():
-        visual = VisualBackends.build(settings.visual, context(settings.visual))
-        chosen += _choices(settings.visual, visual.names(), VISUAL_KINDS)
-        stages.append(StageNode("visual", VisualAgent(store, visual).process))
-    if "grounding" in settings.stages():
-        grounding = GroundingBackends.build(settings.grounding, context(settings.grounding))
-        chosen += _choices(settings.grounding, grounding.names(), GROUNDING_KINDS)
-        stages.append(StageNode("grounding", GroundingAgent(store, grounding).process))
-    if "generation" in settings.stages():
-        generation = GenerationBackends.build(settings.generation, context(settings.generation))
-        chosen += _choices(settings.generation, generation.names(), GENERATION_KINDS)
-        stages.append(StageNode("generation", GenerationAgent(store, generation).process))
-    return stages
-
-
-VISUAL_KINDS = {
-    "classifier": BackendKind.CLASSIFIER,
-    "segmenter": BackendKind.SEGMENTER,
-    "reaction_parser": BackendKind.REACTION_PARSER,
-    "identifier": BackendKind.IDENTIFIER,
-    "ocsr": BackendKind.OCSR,
-}
-GROUNDING_KINDS = {"expansion": BackendKind.EXPANDER, "qc2": BackendKind.QC2}
-GENERATION_KINDS = {"generator": BackendKind.GENERATOR, "judge": BackendKind.JUDGE}
-"""Settings field -> backend kind, per stage (for the report's `selected_backends`)."""
 
 
 @dataclass(frozen=True)
@@ -149,31 +78,60 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
     """
     progress = progress or Progress()
     spec = resolve_corpus(settings.corpus, settings.source, pmc=settings.pmc, out=settings.out)
-    executor = make_executor(settings.executor, settings.workers)
+    executor = make_executor(settings.executor, settings.workers, settings.ray_address)
     started = time.perf_counter()
-    cancel = threading.Event()
     times = StageTimes()
+    stage_names = list(settings.stages())
     with (
         ProvenanceStore(settings.out) as store,
-        scratch_folder(settings.out),
-        _model_client(settings, store) as client,
+        scratch_folder(settings.out) as scratch,
+        model_client(settings, store if isinstance(executor, LocalExecutor) else None) as client,
     ):
         build_id = begin_build(store, spec.corpus.name, _recordable(settings))
         status = BuildStatus.FAILED
         retries: list[RetryNote] = []
         try:
-            chosen: list[BackendChoice] = []
-            stages = _stages(settings, store, client, chosen)
+            before = store.table_counts()
+            if isinstance(executor, LocalExecutor):
+                stage_backends = StageBackends.build(settings, client, RetryPolicy(store))
+                chosen = list(stage_backends.chosen)
+                store.write(corpus_batch(spec.corpus, spec.rejections))
+                tally, retries, interrupted = _run_documents(
+                    settings,
+                    spec,
+                    store,
+                    stage_backends.nodes(store),
+                    executor,
+                    progress,
+                    build_id,
+                    times,
+                )
+            else:
+                store.write(corpus_batch(spec.corpus, spec.rejections))
+                progress.started(len(spec.documents))
+                remote = run_remote(
+                    settings,
+                    spec,
+                    store,
+                    executor,
+                    graph_signature(stage_names, settings.stage_settings()),
+                    times,
+                    scratch,
+                    progress.advanced,
+                )
+                chosen, tally, interrupted = remote.chosen, remote.tally, remote.interrupted
+                retries = [
+                    _record_failure(
+                        store, DocumentOutcome(document, failure=result.failure), build_id
+                    )
+                    for document, result in remote.failed
+                    if result.failure is not None
+                ]
             pdf = spec.parsers.get("pdf")
             if pdf is not None:
                 chosen.insert(
                     0, BackendChoice(kind="pdf", name=settings.source.pdf, backend=pdf.backend)
                 )
-            before = store.table_counts()
-            store.write(corpus_batch(spec.corpus, spec.rejections))
-            tally, retries, interrupted = _run_documents(
-                settings, spec, store, stages, executor, cancel, progress, build_id, times
-            )
             status = _status(interrupted, retries)
         except KeyboardInterrupt:  # while loading models, before any paper
             status = BuildStatus.INTERRUPTED
@@ -193,7 +151,7 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         status=status.value,
         executor=executor.name,
         workers=settings.workers,
-        stages=["acquire", *(stage.name for stage in stages)],
+        stages=stage_names,
         elapsed_s=round(elapsed, 3),
         papers_per_s=round(len(spec.documents) / elapsed, 3) if elapsed > 0 else 0.0,
         documents=tally,
@@ -219,8 +177,7 @@ def _run_documents(
     spec: CorpusSpec,
     store: ProvenanceStore,
     stages: list[StageNode],
-    executor: Executor,
-    cancel: threading.Event,
+    executor: LocalExecutor,
     progress: Progress,
     build_id: int,
     times: StageTimes,
@@ -229,6 +186,7 @@ def _run_documents(
 
     Returns (tally, documents left for a retry, interrupted).
     """
+    cancel = threading.Event()
     checkpointer = open_checkpointer(settings.out)
     acquisition = AcquisitionAgent(store, spec.parsers)
     graph = build_paper_graph(acquisition, stages, checkpointer, cancel, times)

@@ -55,6 +55,12 @@ class StageTimes:
             with self._lock:
                 self._seconds[stage] = self._seconds.get(stage, 0.0) + elapsed
 
+    def add(self, seconds: dict[str, float]) -> None:
+        """Add seconds per stage measured elsewhere (a worker process's paper)."""
+        with self._lock:
+            for stage, value in seconds.items():
+                self._seconds[stage] = self._seconds.get(stage, 0.0) + value
+
     def rounded(self) -> dict[str, float]:
         """Seconds per stage, rounded to 0.01 s, in the order stages first ran."""
         with self._lock:

@@ -99,6 +99,16 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX attempts_key ON attempts (key);
     """,
+    # 4: papers whose whole run a worker process or Ray actor returned and the driver
+    # wrote in one transaction with their records (chemx.pipeline.remote): a killed build
+    # skips them and redoes any paper without a row.
+    """
+    CREATE TABLE paper_runs (
+        thread TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,6 +9,10 @@ re-build add nothing and a crashed build resume without duplicates.
 There is one writer: a store opened for writing holds an exclusive lock file, and
 inside the process all writes go through one connection under a lock, each batch in
 one transaction.
+
+Long module: the one class every stage reads and writes through; its write path, the
+response cache and the read queries share one connection and one lock, so they stay
+together (the summary queries live in `_summary`, row conversion in `_rows`).
 """
 
 from __future__ import annotations
@@ -182,29 +186,67 @@ class ProvenanceStore:
 
     def write(self, batch: WriteBatch) -> WriteResult:
         """Commit a batch atomically; rows already present are left as they are."""
+        return self.write_all([batch])
+
+    def write_all(
+        self,
+        batches: Iterable[WriteBatch],
+        *,
+        cached: Iterable[tuple[str, str]] = (),
+        finished: tuple[str, str] | None = None,
+    ) -> WriteResult:
+        """Commit batches in order, in one transaction; rows already present stay as they are.
+
+        `cached` are (request key, response) pairs for the response cache; `finished` is
+        (thread, state JSON) marking a paper whose whole run these batches hold, so the
+        paper's records and the mark that it is done land together or not at all.
+        """
         if self.readonly:
             raise StoreError(f"store {self.db_path} was opened read-only")
-        for data in batch.blobs.values():
-            self.blobs.put(data)  # blobs first: a committed row never points at nothing
+        batches = list(batches)
+        for batch in batches:
+            for data in batch.blobs.values():
+                self.blobs.put(data)  # blobs first: a committed row never points at nothing
         now = timestamp_now()
+        nodes = decisions = calls = 0
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                added_nodes = sum(
-                    self._insert_node(node, stage, now) for node, stage in batch.nodes
-                )
-                added_decisions = sum(self._insert_decision(d) for d in batch.decisions)
-                added_calls = sum(self._insert_model_call(c) for c in batch.model_calls)
-                for sha, data in batch.blobs.items():
+                for batch in batches:
+                    nodes += sum(self._insert_node(node, stage, now) for node, stage in batch.nodes)
+                    decisions += sum(self._insert_decision(d) for d in batch.decisions)
+                    calls += sum(self._insert_model_call(c) for c in batch.model_calls)
+                    for sha, data in batch.blobs.items():
+                        self._db.execute(
+                            "INSERT OR IGNORE INTO blobs (sha256, media_type, size)"
+                            " VALUES (?, ?, ?)",
+                            (sha, media_type(data), len(data)),
+                        )
+                for key, response in cached:
                     self._db.execute(
-                        "INSERT OR IGNORE INTO blobs (sha256, media_type, size) VALUES (?, ?, ?)",
-                        (sha, media_type(data), len(data)),
+                        "INSERT OR IGNORE INTO response_cache (key, response, created_at)"
+                        " VALUES (?, ?, ?)",
+                        (key, response, now),
+                    )
+                if finished is not None:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO paper_runs (thread, state, created_at)"
+                        " VALUES (?, ?, ?)",
+                        (*finished, now),
                     )
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-        return WriteResult(added_nodes, added_decisions, added_calls)
+        return WriteResult(nodes, decisions, calls)
+
+    def finished_run(self, thread: str) -> str | None:
+        """The final state (JSON) of a paper run written with `write_all(finished=...)`."""
+        try:
+            rows = self.query("SELECT state FROM paper_runs WHERE thread = ?", (thread,))
+        except sqlite3.OperationalError:  # a read-only store from before schema 4
+            return None
+        return str(rows[0]["state"]) if rows else None
 
     def _insert_node(self, node: Node, stage: str | None, now: str) -> int:
         cursor = self._db.execute(

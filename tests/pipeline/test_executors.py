@@ -1,0 +1,116 @@
+"""Worker processes and Ray actors build the same store as threads, written by the driver."""
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from chemx.pipeline import BuildSettings, run_build
+from chemx.sources.corpus import sample_corpus_dir
+
+PAPERS = ("paper02", "paper06")
+LIGHT = {"until": "grounding", "visual": {"ocsr": "none"}}
+"""Stages enough to compare stores, without the slowest tool."""
+
+
+@pytest.fixture
+def two_sample_papers(tmp_path: Path) -> Path:
+    """Two papers of the embedded sample as a folder corpus (both give items with OSRA)."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for path in sample_corpus_dir().iterdir():
+        if path.name.startswith(PAPERS):
+            shutil.copy(path, folder / path.name)
+    return folder
+
+
+def _rows(out: Path) -> dict[str, list[tuple[str, ...]]]:
+    """Every row's identity and content that a build decides (no timestamps)."""
+    queries = {
+        "nodes": "SELECT id, kind, parent_id, stage, backend, status, payload FROM nodes",
+        "decisions": "SELECT id, node_id, gate, verdict, reason, detail, scores FROM decisions",
+        "model_calls": "SELECT id, node_id, role, request_hash FROM model_calls",
+        "blobs": "SELECT sha256, size FROM blobs",
+    }
+    connection = sqlite3.connect(out / "chemx.db")
+    try:
+        return {table: sorted(connection.execute(sql).fetchall()) for table, sql in queries.items()}
+    finally:
+        connection.close()
+
+
+def test_process_executor_builds_the_same_store_as_threads(two_sample_papers, tmp_path):
+    local = run_build(BuildSettings(corpus=str(two_sample_papers), out=tmp_path / "local"))
+    process = run_build(
+        BuildSettings(
+            corpus=str(two_sample_papers), out=tmp_path / "process", executor="process", workers=2
+        )
+    )
+    assert process.executor == "process" and process.status == "finished"
+    assert process.documents.ran == 2
+    assert process.totals == local.totals and process.totals["item"]["ok"] > 0
+    assert _rows(tmp_path / "process") == _rows(tmp_path / "local")
+    assert [c.backend for c in process.selected_backends] == [
+        c.backend for c in local.selected_backends
+    ]
+    assert set(process.stage_seconds) == {"acquire", "visual", "grounding", "generation"}
+
+
+def test_ray_executor_on_a_local_instance_builds_the_same_store(two_sample_papers, tmp_path):
+    pytest.importorskip("ray")
+    local = run_build(BuildSettings(corpus=str(two_sample_papers), out=tmp_path / "local", **LIGHT))
+    ray = run_build(
+        BuildSettings(
+            corpus=str(two_sample_papers), out=tmp_path / "ray", executor="ray", workers=2, **LIGHT
+        )
+    )
+    assert ray.executor == "ray" and ray.status == "finished" and ray.documents.ran == 2
+    assert ray.totals == local.totals and ray.totals["evidence"]["ok"] > 0
+    assert _rows(tmp_path / "ray") == _rows(tmp_path / "local")
+
+
+def _papers_written(out: Path) -> int:
+    try:
+        connection = sqlite3.connect(f"file:{out / 'chemx.db'}?mode=ro", uri=True, timeout=0.1)
+        try:
+            return int(connection.execute("SELECT COUNT(*) FROM paper_runs").fetchone()[0])
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return 0
+
+
+def test_sigkill_of_a_process_build_then_rerun_equals_an_uninterrupted_build(
+    two_sample_papers, tmp_path
+):
+    """Killed once the first paper is written: the second is lost in flight and redone."""
+    reference = tmp_path / "reference"
+    run_build(BuildSettings(corpus=str(two_sample_papers), out=reference, **LIGHT))
+    out = tmp_path / "killed"
+    command = [sys.executable, "-m", "chemx.cli", "build", "--corpus", str(two_sample_papers)]
+    command += ["--out", str(out), "--until", "grounding", "--ocsr", "none"]
+    command += ["--executor", "process", "-j", "1"]
+    process = subprocess.Popen(
+        [*command, "--json"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 300
+    while process.poll() is None and time.monotonic() < deadline and _papers_written(out) < 1:
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGKILL)  # the driver and its worker processes
+    process.wait()
+    assert _papers_written(out) == 1, "the kill should land between the two papers"
+
+    process_rerun = run_build(
+        BuildSettings(corpus=str(two_sample_papers), out=out, executor="process", **LIGHT)
+    )
+    assert process_rerun.documents.already_done == 1 and process_rerun.documents.ran == 1
+    assert _rows(out) == _rows(reference)
