@@ -1,6 +1,7 @@
 """Interrupt and load a sample build; every resumed release must equal an undisturbed one.
 
     python scripts/bench_interrupts.py [--interrupts 5] [--concurrent 3] [--seed 7]
+        [--signal int|kill] [--executor local|process|ray] [--concurrency N] [--burn]
 
 1. A reference: `chemx build --corpus sample` then `chemx release`, undisturbed.
 2. Ctrl-C at random moments: the build runs in its own process group, SIGINT goes to the
@@ -10,6 +11,11 @@
 3. Load: `--concurrent` builds at once on this machine's cores, each into its own folder;
    each is re-run until it finishes (a timed-out tool is retried, never cached), and
    its release is compared with the reference.
+4. With `--burn`: one build while busy-loop processes keep every core busy.
+
+`--signal kill` sends SIGKILL instead of SIGINT (no handler runs, nothing is flushed);
+`--executor` and `--concurrency` choose how the builds run (issue 15: a killed
+concurrent, process or Ray build must resume to the same release).
 """
 
 from __future__ import annotations
@@ -25,11 +31,13 @@ import time
 from pathlib import Path
 
 CHEMX = [sys.executable, "-m", "chemx.cli"]
+OPTIONS: list[str] = []
+"""Extra `chemx build` options (--executor, --concurrency), set from the command line."""
 
 
 def build(out: Path, wait: bool = True) -> subprocess.Popen[str]:
     process = subprocess.Popen(
-        [*CHEMX, "build", "--corpus", "sample", "--out", str(out), "--json"],
+        [*CHEMX, "build", "--corpus", "sample", "--out", str(out), "--json", *OPTIONS],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -63,7 +71,14 @@ def main() -> None:
     parser.add_argument("--interrupts", type=int, default=5)
     parser.add_argument("--concurrent", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--signal", choices=("int", "kill"), default="int")
+    parser.add_argument("--executor", default="local")
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--burn", action="store_true", help="also build with every core busy")
     args = parser.parse_args()
+    OPTIONS.extend(["--executor", args.executor, "--concurrency", str(args.concurrency)])
+    stop = signal.SIGKILL if args.signal == "kill" else signal.SIGINT
+    print(f"builds: chemx build --corpus sample {' '.join(OPTIONS)}; signal {stop.name}")
     rng = random.Random(args.seed)
     root = Path(tempfile.mkdtemp(prefix="chemx-interrupts-"))
     started = time.perf_counter()
@@ -81,7 +96,7 @@ def main() -> None:
         time.sleep(at)
         sent = time.perf_counter()
         if process.poll() is None:
-            os.killpg(process.pid, signal.SIGINT)
+            os.killpg(process.pid, stop)
         process.wait()
         stop_s = time.perf_counter() - sent
         runs = finish(out)
@@ -95,17 +110,39 @@ def main() -> None:
         )
     print(f"interrupts: {same} of {args.interrupts} releases identical to the reference")
 
+    if args.burn:
+        burners = [
+            subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            for _ in range(os.cpu_count() or 2)
+        ]
+        try:
+            began = time.perf_counter()
+            out = root / "burned"
+            code = build(out).returncode
+            burned_s = time.perf_counter() - began
+            burned_runs = 1 + (finish(out) if code != 0 else 0)
+        finally:
+            for burner in burners:
+                burner.kill()
+        print(
+            f"build with {len(burners)} busy cores: {burned_s:.1f} s "
+            f"({burned_s / reference_s:.2f}x undisturbed), first exit {code}, runs {burned_runs}, "
+            f"release identical: {release(out) == reference}"
+        )
+
     outs = [root / f"concurrent-{i}" for i in range(args.concurrent)]
     began = time.perf_counter()
     processes = [build(out, wait=False) for out in outs]
     codes = [process.wait() for process in processes]
     loaded_s = time.perf_counter() - began
-    runs = [1 + (finish(out) if code != 0 else 0) for out, code in zip(outs, codes, strict=True)]
-    identical = [release(out) == reference for out in outs]
+    to_finish = [
+        1 + (finish(out) if code != 0 else 0) for out, code in zip(outs, codes, strict=True)
+    ]
+    matches = [release(out) == reference for out in outs]
     print(
         f"{args.concurrent} concurrent builds: {loaded_s:.1f} s "
         f"({loaded_s / reference_s:.2f}x one undisturbed build), first exits {codes}, "
-        f"runs to finish {runs}, releases identical: {sum(identical)} of {len(outs)}"
+        f"runs to finish {to_finish}, releases identical: {sum(matches)} of {len(outs)}"
     )
     print(f"folder: {root}")
 

@@ -13,10 +13,19 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from chemx.grounding.encoder import SentenceEncoder, shared_encoder
-from chemx.grounding.expansion import EvidenceBlock, Expander, TextVectors, build_block
+from chemx.grounding.expansion import (
+    EvidenceBlock,
+    Expander,
+    Expansion,
+    TextVectors,
+    build_block,
+)
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
@@ -34,6 +43,11 @@ from chemx.records import (
 from chemx.registry import REGISTRY, BackendContext, BackendKind
 from chemx.settings import GroundingSettings
 
+T = TypeVar("T")
+
+MODEL_STRUCTURES_AT_ONCE = 8
+"""Structures of one paper grounded at once when a backend asks a model."""
+
 
 @dataclass
 class GroundingBackends:
@@ -49,6 +63,13 @@ class GroundingBackends:
     encoder: SentenceEncoder | None
     """Loaded only when the expander or QC 2 reads the paper's vectors."""
     encoder_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def calls_model(self) -> bool:
+        """Whether the expander or QC 2 asks a model endpoint (its calls can overlap)."""
+        return any(
+            getattr(backend, "client", None) is not None for backend in (self.expander, self.qc2)
+        )
 
     @classmethod
     def build(cls, settings: GroundingSettings, context: BackendContext) -> GroundingBackends:
@@ -140,13 +161,16 @@ class GroundingAgent:
         vectors = self._vectors(paper)
         expander = self.backends.expander
         qc2 = self.backends.qc2
-        batch = WriteBatch()
-        for structure in structures:
+
+        def ground(structure: Structure) -> tuple[EvidenceBlock, Expansion, Qc2Result]:
             package = retrieve(paper, structure)
             expansion = expander.expand(paper, package, vectors, node_id=structure.id)
             block = build_block(paper, package, expansion)
             image = self._image(structure) if qc2.needs_image else None
-            result = qc2.judge(block, vectors, image, node_id=structure.id)
+            return block, expansion, qc2.judge(block, vectors, image, node_id=structure.id)
+
+        batch = WriteBatch()
+        for block, expansion, result in self._map(ground, structures):
             evidence = evidence_record(block, result, expansion.backend)
             batch.add(evidence)
             batch.decisions.append(result.decision(evidence.id))
@@ -163,6 +187,20 @@ class GroundingAgent:
             counts["expansion_problems"] += len(expansion.problems)
         self.store.write(batch)
         return dict(counts)
+
+    def _map(self, ground: Callable[[Structure], T], structures: list[Structure]) -> Iterator[T]:
+        """`ground` over the structures, in their order.
+
+        When a backend asks a model, the structures' calls go out together (up to
+        `MODEL_STRUCTURES_AT_ONCE`; the client keeps each endpoint's limit), so a paper
+        waits for a few rounds of calls, not one call after another.
+        """
+        if not self.backends.calls_model or len(structures) < 2:
+            yield from map(ground, structures)
+            return
+        workers = min(MODEL_STRUCTURES_AT_ONCE, len(structures))
+        with ThreadPoolExecutor(workers, thread_name_prefix="chemx-grounding") as pool:
+            yield from pool.map(ground, structures)
 
     def _vectors(self, paper: PaperText) -> TextVectors | None:
         if self.backends.encoder is None:

@@ -310,6 +310,7 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     if report.attrition:
         chain = " -> ".join(f"{stage.name} {stage.count}" for stage in report.attrition)
         console.print(f"funnel: {escape(chain)}")
+    console.print(f"executor: {report.executor}, {report.workers} papers in flight")
     docs = report.documents
     console.print(
         f"documents: {docs.discovered} found, {docs.ran} built, {docs.resumed} resumed, "
@@ -320,10 +321,14 @@ def _print_summary(report: BuildReport, out: Path) -> None:
     )
     if report.rejections:
         rejections = Table(title="rejections by reason")
-        for column in ("gate", "reason", "count"):
-            rejections.add_column(column, justify="right" if column == "count" else "left")
+        for column in ("gate", "reason", "count", "share"):
+            rejections.add_column(
+                column, justify="left" if column in ("gate", "reason") else "right"
+            )
         for row in report.rejections:
-            rejections.add_row(escape(row.gate), escape(row.reason), str(row.count))
+            rejections.add_row(
+                escape(row.gate), escape(row.reason), str(row.count), f"{row.share:.1%}"
+            )
         console.print(rejections)
     console.print(escape(f"report: {out / 'build_report.json'}   store: {out / 'chemx.db'}"))
     if report.funnel_png:

@@ -186,6 +186,20 @@ class ModelsConfig(BaseModel):
             for role in ROLES
         }
 
+    def shared_by(self, processes: int) -> ModelsConfig:
+        """A copy whose per-endpoint limits are split over `processes` clients.
+
+        Each worker process has its own client; together they keep to the limit one
+        client would (rounded up, at least 1 request each).
+        """
+        if processes <= 1:
+            return self
+        roles = {
+            role: config.model_copy(update={"concurrency": -(-config.concurrency // processes)})
+            for role, config in self.roles.items()
+        }
+        return ModelsConfig(roles=roles, source=self.source)
+
     def with_role(self, role: str, config: RoleConfig) -> ModelsConfig:
         """A copy with `role` served by `config` (e.g. a local llama.cpp server)."""
         _check_role(role, self.source)

@@ -26,6 +26,7 @@ from chemx.pipeline.report import (
     DocumentTally,
     RetryNote,
     model_call_summary,
+    selection_funnel,
     store_summary,
 )
 from chemx.pipeline.resume import DocumentRun, open_checkpointer, run_resumable, thread_id
@@ -144,6 +145,9 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         identifier_backends = store.identifier_backend_counts()
         model_calls = model_call_summary(store)
         attrition = funnel(store)
+        if spec.pmc is not None:
+            papers = totals.get("paper", {}).get("ok", 0)
+            attrition = [*selection_funnel(spec.pmc, papers), *attrition]
     png = write_funnel(attrition, settings.out, f"chemx build: {spec.corpus.name}")
     report = BuildReport(
         corpus=spec.corpus.name,

@@ -6,8 +6,9 @@ Per-paper work is independent. Three places can run it:
   as they finish (checkpointed per stage). Model calls from every paper share one client
   and one limit per endpoint, and external tools (OSRA) run as child processes, so this
   is the choice for LLM-bound builds.
-- ``process``: worker processes on this machine, for CPU-bound Python work (the vision
-  stages) that threads cannot spread over the cores. Each process loads its models once.
+- ``process``: worker processes on this machine (one per core), each running several
+  papers in threads: the Python work of the vision stages spreads over every core, and
+  model calls still overlap. Each process loads its models once.
 - ``ray``: Ray actors on a local or existing Ray cluster (`chemx.pipeline.ray_executor`).
 
 ``process`` and ``ray`` run a paper's whole graph in the worker and return its records
@@ -18,16 +19,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     Future,
-    ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
 from concurrent.futures import Executor as FuturesExecutor
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from chemx.errors import SettingsError
 
@@ -122,43 +123,101 @@ class PaperExecutor(Protocol):
 
 
 class ProcessExecutor:
-    """Worker processes on this machine (spawned, so no thread or lock is inherited)."""
+    """Worker processes on this machine, each running several papers in threads.
+
+    `workers` papers are in flight over `processes` processes (one per core by default):
+    threads keep a process's model calls overlapping, processes let the Python work of
+    the vision stages use every core (one process holds one interpreter lock). Processes
+    are spawned, so no thread or lock is inherited; each loads its models once, and the
+    endpoints' limits are shared out among them.
+    """
 
     name = "process"
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, processes: int | None = None) -> None:
         if workers < 1:
             raise SettingsError(f"--concurrency must be at least 1, got {workers}")
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self.processes = min(workers, processes or os.cpu_count() or 1)
+        self._threads = -(-workers // self.processes)
+        self._context = multiprocessing.get_context("spawn")
+        self._jobs: Any = None
+        self._results: Any = None
+        self._members: list[Any] = []
 
     def start(self, setup: WorkerSetup) -> list[BackendChoice]:
-        """Spawn the processes; the first builds its backends now."""
+        """Spawn the processes and wait until each has built its backends."""
+        from dataclasses import replace
+
         from chemx.pipeline import worker
 
-        threads = max(1, (os.cpu_count() or 1) // self.workers)
-        self._pool = ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=worker.init_process,
-            initargs=(setup, threads),
-        )
-        return self._pool.submit(worker.describe_process_worker).result()
+        setup = replace(setup, processes=self.processes)
+        numeric = max(1, (os.cpu_count() or 1) // self.processes)
+        self._jobs = self._context.Queue()
+        self._results = self._context.Queue()
+        self._members = [
+            self._context.Process(
+                target=worker.serve,
+                args=(setup, self._threads, numeric, self._jobs, self._results),
+                name=f"chemx-worker-{n}",
+                daemon=True,
+            )
+            for n in range(self.processes)
+        ]
+        for member in self._members:
+            member.start()
+        chosen: list[BackendChoice] = []
+        for _ in self._members:
+            kind, payload = self._next()
+            if kind == "error":
+                raise payload
+            chosen = payload
+        return chosen
+
+    def _next(self) -> tuple[str, Any]:
+        """The next message from a worker; a worker that died is an error, not a hang."""
+        while True:
+            try:
+                message: tuple[str, Any] = self._results.get(timeout=1.0)
+                return message
+            except queue.Empty:
+                dead = [m for m in self._members if not m.is_alive()]
+                if dead:
+                    raise RuntimeError(
+                        f"worker process {dead[0].name} died (exit code {dead[0].exitcode}); "
+                        "re-run the build to resume"
+                    ) from None
 
     def run(self, jobs: Iterable[PaperJob]) -> Iterator[PaperResult]:
-        """Yield results in completion order, with at most two jobs per worker queued."""
-        from chemx.pipeline import worker
-
-        if self._pool is None:
-            raise RuntimeError("start() the executor before run()")
-        pool, self._pool = self._pool, None  # _bounded_map shuts it down
-        yield from _bounded_map(pool, worker.run_in_process, jobs, ahead=self.workers * 2)
+        """Yield results in completion order, with at most two jobs per thread queued."""
+        iterator = iter(jobs)
+        in_flight = 0
+        limit = 2 * self.processes * self._threads
+        while True:
+            for job in iterator:
+                self._jobs.put(job)
+                in_flight += 1
+                if in_flight >= limit:
+                    break
+            if in_flight == 0:
+                return
+            kind, payload = self._next()
+            if kind == "error":
+                raise payload
+            in_flight -= 1
+            yield payload
 
     def close(self) -> None:
-        """Stop the processes without waiting for queued work."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Ask every thread to stop; stop processes that do not within a few seconds."""
+        if not self._members:
+            return
+        for _ in range(self.processes * self._threads):
+            self._jobs.put(None)
+        for member in self._members:
+            member.join(timeout=5)
+            if member.is_alive():
+                member.kill()
+        self._members = []
 
 
 def _ray(workers: int, address: str | None) -> PaperExecutor:

@@ -87,6 +87,12 @@ def run_remote(
         scratch=str(scratch.resolve()),
     )
     run = RemoteRun(tally, [], [])
+    if not jobs:  # every paper is done: no worker to start, no model to load
+        run.chosen = [
+            BackendChoice(kind=stage, name="-", backend="not loaded: no paper to run")
+            for stage in settings.stages()[1:]
+        ]
+        return run
     try:
         run.chosen = executor.start(setup)
         for result in _results(executor, jobs):

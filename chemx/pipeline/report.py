@@ -8,7 +8,17 @@ from pydantic import BaseModel, Field
 
 from chemx.provenance.attrition import FunnelStage
 from chemx.provenance.store import ProvenanceStore
-from chemx.sources.pmc.report import PmcReport
+from chemx.sources.pmc.report import (
+    ISSN_MISSING,
+    JOURNAL_BELOW_SJR,
+    JOURNAL_NOT_RANKED,
+    LICENCE_NOT_OPEN,
+    METADATA_MALFORMED,
+    NOT_IN_CLOUD,
+    NOT_OPEN_ACCESS,
+    RETRACTED,
+    PmcReport,
+)
 
 REPORT_NAME = "build_report.json"
 
@@ -32,6 +42,7 @@ class RejectionCount(BaseModel):
     gate: str
     reason: str
     count: int
+    share: float = Field(default=0.0, description="Of all rejections in the store (0-1).")
 
 
 class BackendCount(BaseModel):
@@ -152,6 +163,34 @@ class BuildReport(BaseModel):
         return path
 
 
+SELECTION_DROPS = {
+    "open-access": (RETRACTED, NOT_OPEN_ACCESS, LICENCE_NOT_OPEN, NOT_IN_CLOUD, METADATA_MALFORMED),
+    "journal filter": (ISSN_MISSING, JOURNAL_NOT_RANKED, JOURNAL_BELOW_SJR),
+}
+"""The PMC selection's stages and the rejection reasons that remove papers before each."""
+
+
+def selection_funnel(pmc: PmcReport, papers: int) -> list[FunnelStage]:
+    """The stages before the figures for a `pmc_oa` build, as in seed 002's Fig. 3.
+
+    candidates found (this run's search) -> considered (up to --max-papers) ->
+    open-access (open licence, not retracted, in the bucket) -> journal filter (SJR) ->
+    papers (in the store, store-wide, like the stages after it).
+    """
+    stages = [
+        FunnelStage(name="candidates found", count=pmc.hits),
+        FunnelStage(name="considered", count=pmc.considered),
+    ]
+    remaining = pmc.considered
+    for name, reasons in SELECTION_DROPS.items():
+        dropped = {f"pmc/{r}": pmc.rejected[r] for r in reasons if pmc.rejected.get(r)}
+        remaining -= sum(dropped.values())
+        stages.append(FunnelStage(name=name, count=remaining, dropped=dropped))
+    failed = {"pmc/fetch_failed": len(pmc.failed)} if pmc.failed else {}
+    stages.append(FunnelStage(name="papers", count=papers, dropped=failed))
+    return stages
+
+
 def model_call_summary(store: ProvenanceStore) -> dict[str, RoleCalls]:
     """Model calls per role as the store holds them now."""
     return {
@@ -163,9 +202,11 @@ def store_summary(
     store: ProvenanceStore,
 ) -> tuple[dict[str, dict[str, int]], list[RejectionCount], list[BackendCount]]:
     """Totals, rejections and backends as the store holds them now."""
+    counted = store.rejection_counts()
+    total = sum(count for _, _, count in counted) or 1
     rejections = [
-        RejectionCount(gate=gate, reason=reason, count=count)
-        for gate, reason, count in store.rejection_counts()
+        RejectionCount(gate=gate, reason=reason, count=count, share=round(count / total, 4))
+        for gate, reason, count in counted
     ]
     backends = [
         BackendCount(stage=stage, kind=kind, backend=backend, count=count)

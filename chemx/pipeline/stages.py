@@ -38,15 +38,18 @@ GENERATION_KINDS = {"generator": BackendKind.GENERATOR, "judge": BackendKind.JUD
 
 @contextlib.contextmanager
 def model_client(
-    settings: BuildSettings, cache: ResponseCache | None
+    settings: BuildSettings, cache: ResponseCache | None, processes: int = 1
 ) -> Iterator[ModelCaller | None]:
-    """The shared model client when any role has an endpoint, else None (offline)."""
+    """The shared model client when any role has an endpoint, else None (offline).
+
+    `processes` clients (one per worker process) share each endpoint's limit.
+    """
     if settings.models is None and not settings.model_options:
         yield None
         return
     from chemx.models import ModelClient, ModelsConfig
 
-    config = ModelsConfig.load(settings.models, settings.model_options)
+    config = ModelsConfig.load(settings.models, settings.model_options).shared_by(processes)
     with ModelClient(config, cache=cache) as client:
         yield client
 

@@ -16,6 +16,7 @@ on a disk it sees (the response cache).
 from __future__ import annotations
 
 import os
+import queue
 import socket
 import tempfile
 import threading
@@ -26,7 +27,7 @@ from typing import Any, cast
 
 from chemx.agents.acquisition import AcquisitionAgent
 from chemx.errors import RetryableFailure
-from chemx.pipeline.graph import StageTimes, build_paper_graph
+from chemx.pipeline.graph import StageNode, StageTimes, build_paper_graph
 from chemx.pipeline.report import BackendChoice
 from chemx.pipeline.stages import StageBackends, model_client
 from chemx.pipeline.state import DocumentRef, PaperState
@@ -34,6 +35,9 @@ from chemx.provenance.builds import MAX_ATTEMPTS
 from chemx.provenance.store import ProvenanceStore, StoreError, WriteBatch, WriteResult
 from chemx.settings import BuildSettings
 from chemx.sources import DocumentParser
+
+CPU_STAGES = frozenset({"visual"})
+"""Stages whose work is mostly computation in this process (`PaperWorker._gated`)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,8 @@ class WorkerSetup:
     """The driver's store folder, read for cached model answers when this machine sees it."""
     scratch: str | None = None
     """The build's temporary folder (external tools write there), when this machine sees it."""
+    processes: int = 1
+    """Worker processes sharing each endpoint's limit (each has its own model client)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,8 @@ class PaperResult:
     batches: list[WriteBatch]
     """Every batch the paper's stages wrote, in order."""
     cached: list[tuple[str, str]]
-    """(request key, validated answer) pairs for the response cache."""
+    """(request key, validated answer) pairs for the response cache: the answers this
+    worker received since its last result (with threads, possibly another paper's)."""
     state: PaperState | None
     """The graph's final state; None when a stage stopped with `failure`."""
     failure: RetryableFailure | None = None
@@ -131,11 +138,25 @@ class WorkerCache:
 
 
 class RecordingStore(ProvenanceStore):
-    """A scratch store that also keeps every batch written to it, in order."""
+    """A scratch store that also keeps every batch written to it, in order.
 
-    def __init__(self, out: Path) -> None:
+    Its response cache is the worker's (`WorkerCache`): what an agent caches in the store
+    (OSRA readings of a crop, say) is read from and handed to the driver's store, so a
+    crop met again in another paper, or a paper run again, is not read twice.
+    """
+
+    def __init__(self, out: Path, cache: WorkerCache) -> None:
         super().__init__(out)
         self.batches: list[WriteBatch] = []
+        self.cache = cache
+
+    def cache_get(self, key: str) -> str | None:
+        """The worker's cached answer for `key` (the driver's store, or new this run)."""
+        return self.cache.cache_get(key)
+
+    def cache_put(self, key: str, response: str) -> None:
+        """Hand an answer to the driver with the next result."""
+        self.cache.cache_put(key, response)
 
     def write_all(
         self,
@@ -159,16 +180,36 @@ class PaperWorker:
         if setup.scratch is not None and Path(setup.scratch).is_dir():
             tempfile.tempdir = setup.scratch
         self._resources = ExitStack()
+        self._cpu = threading.Lock()
         self.cache = WorkerCache(setup.store)
         self._resources.callback(self.cache.close)
         try:
-            client = self._resources.enter_context(model_client(setup.settings, self.cache))
+            client = self._resources.enter_context(
+                model_client(setup.settings, self.cache, setup.processes)
+            )
             self.backends = StageBackends.build(
                 setup.settings, client, SnapshotRetries(setup.attempts)
             )
         except BaseException:
             self._resources.close()
             raise
+
+    def _gated(self, stage: StageNode) -> StageNode:
+        """A CPU-bound stage runs for one paper at a time in this process.
+
+        The process's other papers meanwhile wait on model calls. Without the gate, all
+        of them would start their vision work at once and crawl through it together,
+        time-sliced, so none would reach its model calls early and the endpoint would
+        idle at the start of a build.
+        """
+        if stage.name not in CPU_STAGES:
+            return stage
+
+        def run(paper_id: str) -> dict[str, int]:
+            with self._cpu:
+                return stage.run(paper_id)
+
+        return StageNode(stage.name, run)
 
     @property
     def chosen(self) -> list[BackendChoice]:
@@ -178,12 +219,11 @@ class PaperWorker:
     def run(self, job: PaperJob) -> PaperResult:
         """Run one paper against a fresh scratch store; failures a retry can change return."""
         times = StageTimes()
-        self.cache.take()  # nothing from an earlier, failed paper leaks into this one
         with tempfile.TemporaryDirectory(prefix="chemx-paper-") as folder:
-            store = RecordingStore(Path(folder))
+            store = RecordingStore(Path(folder), self.cache)
             graph = build_paper_graph(
                 AcquisitionAgent(store, self.setup.parsers),
-                self.backends.nodes(store),
+                [self._gated(stage) for stage in self.backends.nodes(store)],
                 checkpointer=None,
                 times=times,
             )
@@ -216,37 +256,44 @@ class PaperWorker:
         self._resources.close()
 
 
-_WORKER: PaperWorker | None = None
-_SETUP: WorkerSetup | None = None
+def serve(setup: WorkerSetup, threads: int, numeric_threads: int, jobs: Any, results: Any) -> None:
+    """A worker process's main loop: `threads` papers at once until a None job per thread.
 
-
-def init_process(setup: WorkerSetup, threads: int) -> None:
-    """Process-pool initializer: remember the setup; backends are built on first use.
-
-    Numeric libraries get `threads` threads each, so N workers do not each start one per
-    core and fight over them.
+    Runs in a spawned process. Numeric libraries get `numeric_threads` threads each, so
+    N processes do not each start one per core. Puts ("ready", backends) once the
+    backends are built, then ("done", PaperResult) per job; ("error", exception) for
+    anything else, which stops the build (a bug, not a failure a retry can change).
     """
-    global _SETUP
     for variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ[variable] = str(threads)
-    _SETUP = setup
+        os.environ[variable] = str(numeric_threads)
+    try:
+        worker = PaperWorker(setup)
+    except BaseException as error:  # a bad setting or a missing weight: the driver says it
+        results.put(("error", error))
+        return
+    results.put(("ready", worker.chosen))
 
+    driver = os.getppid()
 
-def process_worker() -> PaperWorker:
-    """This process's worker, built on first use from the initializer's setup."""
-    global _WORKER
-    if _WORKER is None:
-        if _SETUP is None:
-            raise RuntimeError("init_process was not called in this worker process")
-        _WORKER = PaperWorker(_SETUP)
-    return _WORKER
+    def next_job() -> PaperJob | None:
+        while True:
+            try:
+                job: PaperJob | None = jobs.get(timeout=1.0)
+                return job
+            except queue.Empty:
+                if os.getppid() != driver:  # the driver was killed: do not linger
+                    return None
 
+    def loop() -> None:
+        while (job := next_job()) is not None:
+            try:
+                results.put(("done", worker.run(job)))
+            except BaseException as error:
+                results.put(("error", error))
 
-def describe_process_worker() -> list[BackendChoice]:
-    """Build this process's backends (a bad setting fails here) and say what they are."""
-    return process_worker().chosen
-
-
-def run_in_process(job: PaperJob) -> PaperResult:
-    """Run one paper in this worker process."""
-    return process_worker().run(job)
+    pool = [threading.Thread(target=loop, name=f"chemx-paper-{n}") for n in range(threads)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    worker.close()

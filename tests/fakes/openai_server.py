@@ -101,6 +101,8 @@ LLAMA_CPP_SCHEMA_ERROR = (
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128
+    """A burst of concurrent clients connects at once (the listen backlog is 5 otherwise)."""
 
 
 class FakeOpenAIServer:

@@ -291,9 +291,9 @@ class GoldVisualAgent:
 
 @pytest.fixture
 def gold_visual(monkeypatch: pytest.MonkeyPatch, shared_models: SharedModels) -> None:
-    monkeypatch.setattr("chemx.pipeline.build.VisualBackends", GoldVisualBackends)
-    monkeypatch.setattr("chemx.pipeline.build.VisualAgent", GoldVisualAgent)
-    monkeypatch.setattr("chemx.pipeline.build.SharedModels", lambda: shared_models)
+    monkeypatch.setattr("chemx.pipeline.stages.VisualBackends", GoldVisualBackends)
+    monkeypatch.setattr("chemx.pipeline.stages.VisualAgent", GoldVisualAgent)
+    monkeypatch.setattr("chemx.pipeline.stages.SharedModels", lambda: shared_models)
 
 
 def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(

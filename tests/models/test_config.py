@@ -197,3 +197,22 @@ def test_with_role_returns_a_new_config():
     assert updated.is_configured("identifier") and not config.is_configured("identifier")
     with pytest.raises(ConfigError):
         config.with_role("nobody", local)
+
+
+def test_worker_processes_share_each_endpoints_limit():
+    config = ModelsConfig.load(
+        None,
+        {
+            "grounding.base_url": "http://127.0.0.1:9/v1",
+            "grounding.model": "m",
+            "grounding.concurrency": "16",
+            "judge.base_url": "http://127.0.0.1:9/v1",
+            "judge.model": "m",
+            "judge.concurrency": "3",
+        },
+    )
+    shared = config.shared_by(2)
+    assert shared.role("grounding").concurrency == 8
+    assert shared.role("judge").concurrency == 2  # rounded up: never 0 requests
+    assert config.shared_by(1) is config
+    assert config.role("grounding").concurrency == 16  # the original is unchanged

@@ -114,3 +114,42 @@ def test_sigkill_of_a_process_build_then_rerun_equals_an_uninterrupted_build(
     )
     assert process_rerun.documents.already_done == 1 and process_rerun.documents.ran == 1
     assert _rows(out) == _rows(reference)
+
+
+def test_a_worker_that_cannot_build_its_backends_fails_the_build_with_the_reason(
+    good_corpus, tmp_path
+):
+    from chemx.errors import BackendUnavailable
+
+    settings = BuildSettings(
+        corpus=str(good_corpus),
+        out=tmp_path / "out",
+        until="visual",
+        executor="process",
+        workers=1,
+        visual={"segmenter": "decimer"},
+    )
+    with pytest.raises(BackendUnavailable, match="DECIMER"):
+        run_build(settings)
+
+
+def test_a_worker_process_that_dies_is_reported_not_waited_for(good_corpus, tmp_path):
+    from chemx.pipeline.executors import ProcessExecutor
+    from chemx.pipeline.worker import PaperJob, WorkerSetup
+    from chemx.sources import resolve_corpus
+
+    settings = BuildSettings(corpus=str(good_corpus), out=tmp_path / "out", until="acquire")
+    spec = resolve_corpus(settings.corpus, settings.source)
+    executor = ProcessExecutor(workers=1)
+    executor.start(WorkerSetup(settings=settings, parsers=spec.parsers, corpus_id="c"))
+    try:
+        os.kill(executor._members[0].pid, signal.SIGKILL)
+        document = spec.documents[0]
+        job = PaperJob(
+            document={"path": str(document.path), "format": "jats", "display_name": "d"},
+            thread="t",
+        )
+        with pytest.raises(RuntimeError, match="died"):
+            list(executor.run([job]))
+    finally:
+        executor.close()

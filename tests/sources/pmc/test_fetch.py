@@ -109,6 +109,29 @@ def test_build_ingests_open_papers_refuses_the_rest_and_a_rerun_fetches_nothing(
     assert any("SJR 0.812 in 2023, under --sjr-min 2" in d for d in stored["details"])
     assert any("licence NO-CC CODE is not a Creative Commons" in d for d in stored["details"])
     assert report["totals"]["figure"] == {"ok": 2}
+    # the funnel starts at the search, as in seed 002's Fig. 3
+    funnel = {stage["name"]: stage for stage in report["attrition"]}
+    assert [s["name"] for s in report["attrition"][:5]] == [
+        "candidates found",
+        "considered",
+        "open-access",
+        "journal filter",
+        "papers",
+    ]
+    assert funnel["open-access"]["dropped"] == {
+        "pmc/retracted": 1,
+        "pmc/not_open_access": 1,
+        "pmc/licence_not_open": 1,
+        "pmc/not_in_cloud": 1,
+    }
+    assert funnel["journal filter"]["dropped"] == {
+        "pmc/journal_below_sjr": 1,
+        "pmc/journal_not_ranked": 1,
+    }
+    assert funnel["journal filter"]["count"] == funnel["considered"]["count"] - 6
+    assert funnel["papers"]["count"] == 2 and funnel["figures"]["count"] == 2
+    shares = [r["share"] for r in report["rejections"]]
+    assert shares and abs(sum(shares) - 1) < 0.01
 
     # E-utilities: tool, email, the OA filter, history paging; the 429 was waited out
     searches = pmc_server.requests("/eutils/")
