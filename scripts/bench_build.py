@@ -126,13 +126,14 @@ def _jats(index: int) -> str:
 # -- the scripted model server --------------------------------------------------------
 
 
-ANSWERED: list[float] = []
-"""When each request was answered (perf_counter), to see how busy the endpoint was."""
+ANSWERED: list[tuple[float, float]] = []
+"""(when, seconds since its request line arrived) per answer, to see how busy the
+endpoint was: the injected latency plus the server's own reading of the request."""
 
 
 def scripted_reply(request: RecordedRequest) -> Reply:
     """A schema-valid answer chosen by the output schema's name."""
-    ANSWERED.append(time.perf_counter())
+    ANSWERED.append((time.perf_counter(), time.monotonic() - request.received_at))
     body = request.json or {}
     name = ((body.get("response_format") or {}).get("json_schema") or {}).get("name", "")
     prompt = json.dumps(body.get("messages", []))
@@ -283,13 +284,16 @@ def llm_part(
             )
             print(f"   stage seconds (summed over papers): {run.report['stage_seconds']}")
             if ANSWERED:
-                first_call, last_call = min(ANSWERED) - latency - began, max(ANSWERED) - began
-                busy = requests * latency / (last_call - first_call)
+                first_call = min(end - took for end, took in ANSWERED) - began
+                last_call = max(end for end, _ in ANSWERED) - began
+                served = sum(took for _, took in ANSWERED)
                 print(
                     f"   first call at {first_call:.1f} s, last answer at {last_call:.1f} s; "
-                    f"{busy:.1f} calls in flight on average in between"
+                    f"{served / (last_call - first_call):.1f} calls in flight on average in "
+                    f"between; the server took {served / len(ANSWERED) * 1000:.0f} ms per call "
+                    f"(latency {latency * 1000:.0f} ms + reading the request)"
                 )
-                print(f"   calls in flight per tenth of that window: {_profile(latency)}")
+                print(f"   calls in flight per tenth of that window: {_profile()}")
             calls = {
                 role: (c["calls"], c["cache_hits"]) for role, c in run.report["model_calls"].items()
             }
@@ -310,9 +314,9 @@ def llm_part(
         )
 
 
-def _profile(latency: float) -> str:
+def _profile() -> str:
     """Average calls in flight in each tenth of the span from first call to last answer."""
-    spans = sorted((end - latency, end) for end in ANSWERED)
+    spans = sorted((end - took, end) for end, took in ANSWERED)
     first, last = spans[0][0], max(end for _, end in spans)
     width = (last - first) / 10
     busy = [0.0] * 10

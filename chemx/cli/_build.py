@@ -70,17 +70,19 @@ def build(
             "-j",
             "-w",
             min=1,
-            help="Papers in flight at once. With the local executor their model calls share "
-            "each endpoint's limit (the models file's `concurrency`).",
+            help="Papers in flight at once. Their model calls never exceed each endpoint's "
+            "limit (the models file's `concurrency`); set this above it to keep the endpoint "
+            "busy while some papers are in the vision stage.",
         ),
     ] = 4,
     executor: Annotated[
         str,
         typer.Option(
             "--executor",
-            help="Where per-paper work runs: 'local' (threads in this process; best when "
-            "model calls dominate), 'process' (worker processes; uses every core for the "
-            "vision stages) or 'ray' (Ray actors; pip install 'chemx[ray]').",
+            help="Where per-paper work runs: 'local' (threads in this process, resumable "
+            "after each stage), 'process' (one worker process per core, papers in threads "
+            "in each: every core works on the vision stages) or 'ray' (Ray actors on a "
+            "local or existing cluster; pip install 'chemx[ray]').",
         ),
     ] = "local",
     ray_address: Annotated[
