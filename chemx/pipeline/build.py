@@ -122,11 +122,8 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
                 )
                 chosen, tally, interrupted = remote.chosen, remote.tally, remote.interrupted
                 retries = [
-                    _record_failure(
-                        store, DocumentOutcome(document, failure=result.failure), build_id
-                    )
-                    for document, result in remote.failed
-                    if result.failure is not None
+                    _record_failure(store, DocumentOutcome(document, failure=failure), build_id)
+                    for document, failure in remote.failed
                 ]
             pdf = spec.parsers.get("pdf")
             if pdf is not None:

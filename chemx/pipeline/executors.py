@@ -40,16 +40,6 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class Executor(Protocol):
-    """Applies a function to items, yielding results as they complete."""
-
-    name: str
-
-    def map_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
-        """Yield fn(item) for every item, in completion order."""
-        ...
-
-
 class LocalExecutor:
     """Threads on this machine, with at most `workers` papers in flight."""
 
@@ -135,8 +125,6 @@ class ProcessExecutor:
     name = "process"
 
     def __init__(self, workers: int = 2, processes: int | None = None) -> None:
-        if workers < 1:
-            raise SettingsError(f"--concurrency must be at least 1, got {workers}")
         self.workers = workers
         self.processes = min(workers, processes or os.cpu_count() or 1)
         self._threads = -(-workers // self.processes)

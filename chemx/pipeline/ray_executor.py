@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from chemx.errors import BackendUnavailable, SettingsError
+from chemx.errors import BackendUnavailable
 from chemx.pipeline.report import BackendChoice
 from chemx.pipeline.worker import PaperJob, PaperResult, PaperWorker, WorkerSetup
 
@@ -50,8 +50,6 @@ class RayExecutor:
     name = "ray"
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
-        if workers < 1:
-            raise SettingsError(f"--concurrency must be at least 1, got {workers}")
         self.workers = workers
         self.address = address
         self._actors: list[Any] = []

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from chemx.errors import RetryableFailure
 from chemx.pipeline.executors import PaperExecutor
 from chemx.pipeline.graph import StageTimes
 from chemx.pipeline.report import BackendChoice, DocumentTally
 from chemx.pipeline.resume import DocumentRun, RunOutcome, thread_id
-from chemx.pipeline.worker import PaperJob, PaperResult, WorkerSetup
+from chemx.pipeline.worker import PaperJob, WorkerSetup
 from chemx.provenance.store import ProvenanceStore
 from chemx.settings import BuildSettings
 from chemx.sources import CorpusSpec, SourceDocument
@@ -33,7 +34,7 @@ class RemoteRun:
     """What the driver saw: the tally, the failures to record, and the backends."""
 
     tally: DocumentTally
-    failed: list[tuple[SourceDocument, PaperResult]]
+    failed: list[tuple[SourceDocument, RetryableFailure]]
     chosen: list[BackendChoice]
     interrupted: bool = False
 
@@ -95,12 +96,13 @@ def run_remote(
         return run
     try:
         run.chosen = executor.start(setup)
-        for result in _results(executor, jobs):
+        for result in executor.run(jobs):
             times.add(result.stage_seconds)
             document = documents[result.job.thread]
-            if result.failure is not None or result.state is None:
+            if result.state is None:  # a stage stopped with `failure`
+                assert result.failure is not None
                 store.write_all(result.batches, cached=result.cached)
-                run.failed.append((document, result))
+                run.failed.append((document, result.failure))
                 tally.retry += 1
                 advanced(document.display_name, None)
                 continue
@@ -119,8 +121,3 @@ def run_remote(
     finally:
         executor.close()
     return run
-
-
-def _results(executor: PaperExecutor, jobs: list[PaperJob]) -> Iterator[PaperResult]:
-    if jobs:
-        yield from executor.run(jobs)

@@ -117,15 +117,3 @@ class StageBackends:
         if self.generation is not None:
             stages.append(StageNode("generation", GenerationAgent(store, self.generation).process))
         return stages
-
-    def names(self) -> list[str]:
-        """The stage names, in order."""
-        return [
-            name
-            for name, backends in (
-                ("visual", self.visual),
-                ("grounding", self.grounding),
-                ("generation", self.generation),
-            )
-            if backends is not None
-        ]
