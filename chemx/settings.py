@@ -65,6 +65,12 @@ class VisualSettings(StageSettings):
     classifier_checkpoint: Path | None = Field(
         default=None, description="Figure classifier weights (default: the shipped ones)."
     )
+    classifier_batch: int | None = Field(
+        default=None,
+        ge=1,
+        description="Figures per classifier pass, shared by the papers in flight "
+        "(default: 32 on a GPU, 1 on the CPU; more than 1 pads each pass to that size).",
+    )
     segmenter: Annotated[str, BackendOf(BackendKind.SEGMENTER)] = Field(
         default="classical", description="Multi-molecule figures."
     )
@@ -80,9 +86,14 @@ class VisualSettings(StageSettings):
     )
 
     def signature(self) -> dict[str, str]:
-        """As the base, with the shipped checkpoint named 'shipped'."""
+        """As the base, with the shipped checkpoint named 'shipped'.
+
+        The classifier's batch size is left out: like the device, it says how the
+        figures are classified, not what with, so changing it does not redo a build.
+        """
         result = super().signature()
         result["classifier_checkpoint"] = str(self.classifier_checkpoint or "shipped")
+        del result["classifier_batch"]
         return result
 
 

@@ -17,6 +17,9 @@ Every figure is a ratio measured in this one run (issue 15, item 7):
    second at concurrency 2 against 1, for the thread and the process executors.
 4. ``memory``: peak resident memory of the whole build (driver and workers) on small
    synthetic papers, for each count in `--memory-papers`, against the first.
+5. ``batching``: the figure classifier on the sample's figures, as papers in flight use
+   it: each paper's figures in their own passes against passes shared by all papers
+   (`chemx.visual.batching`); figures per second for each pass size.
 
 The scripted server is `tests/fakes/openai_server.py` (a real HTTP server on loopback);
 its answers are schema-valid and fixed, so the benchmark measures the build, not a model.
@@ -368,6 +371,61 @@ def memory_part(work: Path, counts: list[int], executor: str) -> None:
         print(f"peak on {count} papers / peak on {base}: {peaks[count] / peaks[base]:.2f}x")
 
 
+def batching_part(papers: int, in_flight: int, sizes: list[int]) -> None:
+    """Figures/s of the classifier: per-paper passes against passes shared across papers."""
+    from PIL import Image
+
+    from chemx.visual.batching import SharedClassifier
+    from chemx.visual.classifier import FigureClassifier
+
+    by_paper: dict[str, list[Image.Image]] = {}
+    for path in sorted(sample_corpus_dir().glob("paper*_*.png")):
+        by_paper.setdefault(path.name.split("_")[0], []).append(Image.open(path).convert("RGB"))
+    sample = list(by_paper.values())
+    corpus = [sample[n % len(sample)] for n in range(papers)]
+    figures = sum(len(paper) for paper in corpus)
+    print(
+        f"\n== Figure classifier: {papers} sample papers ({figures} figures, "
+        f"{figures / papers:.1f} per paper), {in_flight} papers in flight, CPU"
+    )
+
+    def run(classify: Any) -> float:
+        queue_ = list(corpus)
+        lock = threading.Lock()
+
+        def take() -> list[Image.Image] | None:
+            with lock:
+                return queue_.pop() if queue_ else None
+
+        def worker() -> None:
+            while (paper := take()) is not None:
+                classify(paper)
+
+        threads = [threading.Thread(target=worker) for _ in range(in_flight)]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return figures / (time.perf_counter() - started)
+
+    baseline = None
+    for size in sizes:
+        classifier = FigureClassifier.load(device="cpu", batch_size=size)
+        classifier.predict(sample[0])  # warm-up
+        own = run(classifier.predict)
+        shared = SharedClassifier(classifier)
+        together = run(shared.predict)
+        shared.close()
+        stats = shared.batcher.stats
+        baseline = baseline or own
+        print(
+            f"passes of {size:>2}: per paper {own:5.1f} figures/s, shared {together:5.1f} "
+            f"figures/s ({together / own:.2f}x per paper; {together / baseline:.2f}x per-paper "
+            f"passes of {sizes[0]}); {stats.mean_batch:.1f} figures per shared pass"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--papers", type=int, default=200)
@@ -390,6 +448,7 @@ def main() -> None:
     parser.add_argument("--memory-papers", default="100,1000")
     parser.add_argument("--memory-executor", default="local")
     parser.add_argument("--offline-executors", default="local,process")
+    parser.add_argument("--batch-sizes", default="1,2,4,8,16", help="classifier pass sizes")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     with tempfile.TemporaryDirectory(prefix="chemx-bench-build-") as folder:
@@ -409,6 +468,9 @@ def main() -> None:
             offline_part(
                 work, args.offline_papers or args.papers, args.offline_executors.split(",")
             )
+        if "batching" in parts:
+            sizes = [int(size) for size in args.batch_sizes.split(",")]
+            batching_part(args.papers, args.papers_in_flight or 8, sizes)
         if "memory" in parts:
             counts = [int(c) for c in args.memory_papers.split(",")]
             memory_part(work, counts, args.memory_executor)

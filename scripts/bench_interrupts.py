@@ -21,6 +21,7 @@ concurrent, process or Ray build must resume to the same release).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import signal
@@ -29,6 +30,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import psutil
 
 CHEMX = [sys.executable, "-m", "chemx.cli"]
 OPTIONS: list[str] = []
@@ -54,6 +57,22 @@ def finish(out: Path, tries: int = 4) -> int:
         if build(out).returncode == 0:
             return run
     raise RuntimeError(f"{out}: not finished after {tries} runs")
+
+
+def survivors(session: int, grace_s: float = 10.0) -> int:
+    """Processes of the stopped build's session still alive after `grace_s`.
+
+    Workers, Ray's raylet and actors, OSRA: a stopped build must leave none behind.
+    """
+    deadline = time.monotonic() + grace_s
+    while True:
+        alive = 0
+        for pid in psutil.pids():
+            with contextlib.suppress(OSError):
+                alive += os.getsid(pid) == session
+        if alive == 0 or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.5)
 
 
 def release(out: Path) -> str:
@@ -99,6 +118,7 @@ def main() -> None:
             os.killpg(process.pid, stop)
         process.wait()
         stop_s = time.perf_counter() - sent
+        left = survivors(process.pid)
         runs = finish(out)
         identical = release(out) == reference
         same += identical
@@ -106,7 +126,7 @@ def main() -> None:
         print(
             f"interrupt {index}: at {at:.1f} s, exit {process.returncode}, stopped in "
             f"{stop_s:.2f} s, re-runs {runs}, release identical: {identical}, "
-            f"temp files left: {len(leftovers)}"
+            f"temp files left: {len(leftovers)}, processes left: {left}"
         )
     print(f"interrupts: {same} of {args.interrupts} releases identical to the reference")
 

@@ -26,7 +26,9 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image
 
@@ -56,7 +58,7 @@ from chemx.registry import REGISTRY, BackendContext, BackendKind
 from chemx.settings import VisualSettings
 from chemx.visual.caption_evidence import decide_class
 from chemx.visual.classes import FigureClass
-from chemx.visual.classifier import FigureClassifierLike
+from chemx.visual.classifier import FigureClassifierLike, FigurePrediction
 from chemx.visual.identifiers._base import (
     IdentifierExtractor,
     IdentifierResult,
@@ -153,9 +155,18 @@ def _png(image: Image.Image) -> bytes:
 class VisualAgent:
     """Runs the visual stage for one paper at a time and writes its results."""
 
-    def __init__(self, store: ProvenanceStore, backends: VisualBackends) -> None:
+    def __init__(
+        self,
+        store: ProvenanceStore,
+        backends: VisualBackends,
+        cpu_gate: AbstractContextManager[Any] | None = None,
+    ) -> None:
         self.store = store
         self.backends = backends
+        self.cpu_gate = cpu_gate if cpu_gate is not None else nullcontext()
+        """Held while a paper's figures are cut and read (`PaperWorker` passes a lock so
+        that one paper at a time does this CPU work per process); classification runs
+        outside it, so the papers in flight can share the classifier's passes."""
         self.retries = RetryPolicy(store)
 
     def _read_smiles(self, crop: Image.Image, sha: str, where: str) -> SmilesResult:
@@ -205,31 +216,45 @@ class VisualAgent:
             )
             classifier = self.backends.classifier
             predictions = classifier.predict(images)
-            for figure, image, prediction in zip(figures, images, predictions, strict=True):
-                decided = decide_class(prediction.probabilities, figure.label, figure.caption)
-                figure_class = decided.figure_class
-                counts[f"figures_{figure_class.value}"] += 1
-                scores = decided.scores
-                evidence = f"; caption: {'; '.join(decided.reasons)}" if decided.reasons else ""
-                if figure_class is FigureClass.NON_CHEMISTRY:
-                    # QC 1 keeps chemistry only: the classifier's verdict is its first test.
-                    batch.decisions.append(
-                        decide(
-                            figure.id,
-                            Gate.QC1,
-                            Verdict.REJECT,
-                            "non_chemistry",
-                            f"{figure.label or figure.figure_key}: classified non-chemistry "
-                            f"(image p={prediction.probabilities['non_chemistry']:.3f}, "
-                            f"p(chemistry)={scores['p_chemistry']:.3f}{evidence})",
-                            classifier.backend,
-                            scores,
-                        )
-                    )
-                    continue
-                self._figure(figure, image, figure_class, scores, batch, counts, paper_labels)
+            with self.cpu_gate:
+                self._figures(figures, images, predictions, batch, counts, paper_labels)
         self.store.write(batch)
         return dict(counts)
+
+    def _figures(
+        self,
+        figures: list[Figure],
+        images: list[Image.Image],
+        predictions: list[FigurePrediction],
+        batch: WriteBatch,
+        counts: Counter[str],
+        paper_labels: PaperLabels,
+    ) -> None:
+        """QC 1's class test, then each chemistry figure's crops, labels and SMILES."""
+        classifier = self.backends.classifier
+        for figure, image, prediction in zip(figures, images, predictions, strict=True):
+            decided = decide_class(prediction.probabilities, figure.label, figure.caption)
+            figure_class = decided.figure_class
+            counts[f"figures_{figure_class.value}"] += 1
+            scores = decided.scores
+            evidence = f"; caption: {'; '.join(decided.reasons)}" if decided.reasons else ""
+            if figure_class is FigureClass.NON_CHEMISTRY:
+                # QC 1 keeps chemistry only: the classifier's verdict is its first test.
+                batch.decisions.append(
+                    decide(
+                        figure.id,
+                        Gate.QC1,
+                        Verdict.REJECT,
+                        "non_chemistry",
+                        f"{figure.label or figure.figure_key}: classified non-chemistry "
+                        f"(image p={prediction.probabilities['non_chemistry']:.3f}, "
+                        f"p(chemistry)={scores['p_chemistry']:.3f}{evidence})",
+                        classifier.backend,
+                        scores,
+                    )
+                )
+                continue
+            self._figure(figure, image, figure_class, scores, batch, counts, paper_labels)
 
     def _figure(
         self,

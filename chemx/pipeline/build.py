@@ -94,19 +94,24 @@ def run_build(settings: BuildSettings, progress: Progress | None = None) -> Buil
         try:
             before = store.table_counts()
             if isinstance(executor, LocalExecutor):
-                stage_backends = StageBackends.build(settings, client, RetryPolicy(store))
+                stage_backends = StageBackends.build(
+                    settings, client, RetryPolicy(store), settings.workers
+                )
                 chosen = list(stage_backends.chosen)
                 store.write(corpus_batch(spec.corpus, spec.rejections))
-                tally, retries, interrupted = _run_documents(
-                    settings,
-                    spec,
-                    store,
-                    stage_backends.nodes(store),
-                    executor,
-                    progress,
-                    build_id,
-                    times,
-                )
+                try:
+                    tally, retries, interrupted = _run_documents(
+                        settings,
+                        spec,
+                        store,
+                        stage_backends.nodes(store),
+                        executor,
+                        progress,
+                        build_id,
+                        times,
+                    )
+                finally:
+                    stage_backends.close()
             else:
                 store.write(corpus_batch(spec.corpus, spec.rejections))
                 progress.started(len(spec.documents))

@@ -139,7 +139,7 @@ class ProcessExecutor:
 
         from chemx.pipeline import worker
 
-        setup = replace(setup, processes=self.processes)
+        setup = replace(setup, processes=self.processes, papers_at_once=self._threads)
         numeric = max(1, (os.cpu_count() or 1) // self.processes)
         self._jobs = self._context.Queue()
         self._results = self._context.Queue()

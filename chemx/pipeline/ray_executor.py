@@ -82,7 +82,7 @@ class RayExecutor:
         actor = ray.remote(_PaperActor).options(
             num_cpus=1, num_gpus=gpus / actors if gpus else 0, max_concurrency=self._threads
         )
-        setup = replace(setup, processes=actors)
+        setup = replace(setup, processes=actors, papers_at_once=self._threads)
         self._actors = [actor.remote(setup) for _ in range(actors)]
         chosen: list[BackendChoice] = ray.get(self._actors[0].describe.remote())
         ray.get([a.describe.remote() for a in self._actors[1:]])  # every actor is ready

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,8 @@ from chemx.pipeline.report import BackendChoice
 from chemx.provenance.store import ProvenanceStore
 from chemx.registry import BackendContext, BackendKind, SharedModels
 from chemx.settings import BuildSettings
+from chemx.visual.batching import SharedClassifier
+from chemx.visual.classifier import FigureClassifier
 
 VISUAL_KINDS = {
     "classifier": BackendKind.CLASSIFIER,
@@ -75,12 +78,19 @@ class StageBackends:
 
     @classmethod
     def build(
-        cls, settings: BuildSettings, client: ModelCaller | None, retries: RetryChecker
+        cls,
+        settings: BuildSettings,
+        client: ModelCaller | None,
+        retries: RetryChecker,
+        papers_at_once: int = 1,
     ) -> StageBackends:
         """Build every backend from the registry, before any paper.
 
         A bad setting or a missing endpoint, package or weight file fails here, at
-        start-up, not in the middle of a corpus.
+        start-up, not in the middle of a corpus. With more than one paper at once in
+        this process and passes of more than one figure (on a GPU), the figure
+        classifier's passes are shared between them (`chemx.visual.batching`); `close`
+        stops its batching thread.
         """
         shared = SharedModels()
 
@@ -90,6 +100,13 @@ class StageBackends:
         backends = cls()
         if "visual" in settings.stages():
             backends.visual = VisualBackends.build(settings.visual, context(settings.visual))
+            classifier = backends.visual.classifier
+            if (
+                papers_at_once > 1
+                and isinstance(classifier, FigureClassifier)
+                and classifier.batch_size > 1
+            ):
+                backends.visual.classifier = SharedClassifier(classifier)
             backends.chosen += _choices(settings.visual, backends.visual.names(), VISUAL_KINDS)
         if "grounding" in settings.stages():
             backends.grounding = GroundingBackends.build(
@@ -107,11 +124,19 @@ class StageBackends:
             )
         return backends
 
-    def nodes(self, store: ProvenanceStore) -> list[StageNode]:
-        """The stage nodes, their agents writing to `store`."""
+    def close(self) -> None:
+        """Stop the threads the backends started (the shared classifier's batcher)."""
+        if self.visual is not None and isinstance(self.visual.classifier, SharedClassifier):
+            self.visual.classifier.close()
+
+    def nodes(
+        self, store: ProvenanceStore, cpu_gate: AbstractContextManager[Any] | None = None
+    ) -> list[StageNode]:
+        """The stage nodes, their agents writing to `store` (`VisualAgent` for `cpu_gate`)."""
         stages: list[StageNode] = []
         if self.visual is not None:
-            stages.append(StageNode("visual", VisualAgent(store, self.visual).process))
+            visual = VisualAgent(store, self.visual, cpu_gate)
+            stages.append(StageNode("visual", visual.process))
         if self.grounding is not None:
             stages.append(StageNode("grounding", GroundingAgent(store, self.grounding).process))
         if self.generation is not None:

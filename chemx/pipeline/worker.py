@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from chemx.agents.acquisition import AcquisitionAgent
 from chemx.errors import RetryableFailure
-from chemx.pipeline.graph import StageNode, StageTimes, build_paper_graph
+from chemx.pipeline.graph import StageTimes, build_paper_graph
 from chemx.pipeline.report import BackendChoice
 from chemx.pipeline.stages import StageBackends, model_client
 from chemx.pipeline.state import DocumentRef, PaperState
@@ -35,9 +35,6 @@ from chemx.provenance.builds import MAX_ATTEMPTS
 from chemx.provenance.store import ProvenanceStore, StoreError, WriteBatch, WriteResult
 from chemx.settings import BuildSettings
 from chemx.sources import DocumentParser
-
-CPU_STAGES = frozenset({"visual"})
-"""Stages whose work is mostly computation in this process (`PaperWorker._gated`)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +52,8 @@ class WorkerSetup:
     """The build's temporary folder (external tools write there), when this machine sees it."""
     processes: int = 1
     """Worker processes sharing each endpoint's limit (each has its own model client)."""
+    papers_at_once: int = 1
+    """Papers each worker runs at once, in threads (they share the classifier's passes)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +180,10 @@ class PaperWorker:
             tempfile.tempdir = setup.scratch
         self._resources = ExitStack()
         self._cpu = threading.Lock()
+        """One paper at a time cuts and reads its figures in this process; the others
+        meanwhile wait on model calls. Without it, every paper in flight would start its
+        vision work at once and crawl through it together, time-sliced, so none would
+        reach its model calls early and the endpoints would idle at the start."""
         self.cache = WorkerCache(setup.store)
         self._resources.callback(self.cache.close)
         try:
@@ -188,28 +191,12 @@ class PaperWorker:
                 model_client(setup.settings, self.cache, setup.processes)
             )
             self.backends = StageBackends.build(
-                setup.settings, client, SnapshotRetries(setup.attempts)
+                setup.settings, client, SnapshotRetries(setup.attempts), setup.papers_at_once
             )
+            self._resources.callback(self.backends.close)
         except BaseException:
             self._resources.close()
             raise
-
-    def _gated(self, stage: StageNode) -> StageNode:
-        """A CPU-bound stage runs for one paper at a time in this process.
-
-        The process's other papers meanwhile wait on model calls. Without the gate, all
-        of them would start their vision work at once and crawl through it together,
-        time-sliced, so none would reach its model calls early and the endpoint would
-        idle at the start of a build.
-        """
-        if stage.name not in CPU_STAGES:
-            return stage
-
-        def run(paper_id: str) -> dict[str, int]:
-            with self._cpu:
-                return stage.run(paper_id)
-
-        return StageNode(stage.name, run)
 
     @property
     def chosen(self) -> list[BackendChoice]:
@@ -223,7 +210,7 @@ class PaperWorker:
             store = RecordingStore(Path(folder), self.cache)
             graph = build_paper_graph(
                 AcquisitionAgent(store, self.setup.parsers),
-                [self._gated(stage) for stage in self.backends.nodes(store)],
+                self.backends.nodes(store, cpu_gate=self._cpu),
                 checkpointer=None,
                 times=times,
             )

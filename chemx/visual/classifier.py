@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 INPUT_SIZE = 224
 """Side of the square the figure is padded and resized to."""
 
+GPU_BATCH = 32
+"""Figures per pass on a GPU, where a pass of 32 costs about what a pass of 1 does."""
+CPU_BATCH = 1
+"""Figures per pass on the CPU. Measured on 2 cores with 8 sample papers in flight
+(`scripts/bench_build.py --parts batching`): passes of 8 shared across papers gave 1.24x
+the figures/s of one figure per pass, but a paper alone, padded to 8, ran 2.7x slower;
+one figure per pass needs no padding and the papers' threads run their passes side by
+side. `--classifier-batch 8` turns sharing on for a CPU build of many small papers."""
+
 CHECKPOINT_NAME = "figure_classifier_resnet50.pt"
 MANIFEST_NAME = "figure_classifier_resnet50.json"
 
@@ -170,13 +179,21 @@ class FigureClassifier:
 
     backend = "resnet50"
 
-    def __init__(self, model: Any, manifest: ClassifierManifest, device: str) -> None:
+    def __init__(
+        self, model: Any, manifest: ClassifierManifest, device: str, batch_size: int | None = None
+    ) -> None:
         self.model = model
         self.manifest = manifest
         self.device = device
+        self._batch_size = batch_size
 
     @classmethod
-    def load(cls, checkpoint: Path | None = None, device: str | None = None) -> FigureClassifier:
+    def load(
+        cls,
+        checkpoint: Path | None = None,
+        device: str | None = None,
+        batch_size: int | None = None,
+    ) -> FigureClassifier:
         """Load a checkpoint (the shipped one by default) and its manifest; no network."""
         import torch
 
@@ -202,26 +219,39 @@ class FigureClassifier:
         model.eval().to(device)
         if device.startswith("cuda"):
             model.half()
-        return cls(model, manifest, device)
+        return cls(model, manifest, device, batch_size)
 
-    def predict(
-        self, images: Sequence[Image.Image], batch_size: int = 16
-    ) -> list[FigurePrediction]:
-        """Classify figures in batches; returns one prediction per image, in order."""
+    @property
+    def batch_size(self) -> int:
+        """Figures per network pass: `GPU_BATCH` on a GPU, `CPU_BATCH` on the CPU."""
+        return self._batch_size or (GPU_BATCH if self.device.startswith("cuda") else CPU_BATCH)
+
+    def tensors(self, images: Sequence[Image.Image]) -> list[torch.Tensor]:
+        """The network's inputs, one per image (padded to a square, resized, normalised)."""
+        size = self.manifest.input_size
+        return [to_tensor(image, size) for image in images]
+
+    def classify_tensors(self, tensors: Sequence[torch.Tensor]) -> list[FigurePrediction]:
+        """One prediction per input, in passes of exactly `batch_size` inputs.
+
+        The last pass is padded with blank inputs, so an image's scores never depend on
+        how many or which other images shared its pass (the same image gets the same
+        probabilities alone, with its paper, or with other papers' figures).
+        """
         import torch
 
         predictions: list[FigurePrediction] = []
-        size = self.manifest.input_size
-        for start in range(0, len(images), batch_size):
-            batch = torch.stack(
-                [to_tensor(image, size) for image in images[start : start + batch_size]]
-            )
-            batch = batch.to(self.device)
+        size = self.batch_size
+        for start in range(0, len(tensors), size):
+            chunk = list(tensors[start : start + size])
+            real = len(chunk)
+            chunk += [torch.zeros_like(chunk[0])] * (size - real)
+            batch = torch.stack(chunk).to(self.device)
             if self.device.startswith("cuda"):
                 batch = batch.half()
             with torch.inference_mode():
                 probabilities = torch.softmax(self.model(batch).float(), dim=1).cpu()
-            for row in probabilities:
+            for row in probabilities[:real]:
                 best = int(row.argmax())
                 predictions.append(
                     FigurePrediction(
@@ -233,6 +263,10 @@ class FigureClassifier:
                     )
                 )
         return predictions
+
+    def predict(self, images: Sequence[Image.Image]) -> list[FigurePrediction]:
+        """Classify figures; one prediction per image, in order."""
+        return self.classify_tensors(self.tensors(images))
 
 
 def save_checkpoint(model: Any, path: Path, manifest_fields: dict[str, Any]) -> ClassifierManifest:
@@ -264,4 +298,7 @@ def make_classifier(context: BackendContext) -> FigureClassifier:
 
     The shipped checkpoint, or ``settings.classifier_checkpoint``, on ``context.device``.
     """
-    return FigureClassifier.load(context.settings.classifier_checkpoint, device=context.device)
+    settings = context.settings
+    return FigureClassifier.load(
+        settings.classifier_checkpoint, device=context.device, batch_size=settings.classifier_batch
+    )

@@ -53,9 +53,7 @@ class LabelledFolderError(ChemxError, ValueError):
     """The folder is not in ImageFolder layout with chemx's class names."""
 
 
-def evaluate_folder(
-    classifier: FigureClassifier, folder: Path, batch_size: int = 16
-) -> ClassifierEvaluation:
+def evaluate_folder(classifier: FigureClassifier, folder: Path) -> ClassifierEvaluation:
     """Classify every image under folder/<class name>/ and compare with the folder's class."""
     names = [figure_class.value for figure_class in FIGURE_CLASSES]
     subfolders = [child.name for child in sorted(folder.iterdir()) if child.is_dir()]
@@ -82,7 +80,7 @@ def evaluate_folder(
     if not images:
         raise LabelledFolderError(f"{folder}: no readable images under the class folders")
     started = time.perf_counter()
-    predictions = classifier.predict(images, batch_size=batch_size)
+    predictions = classifier.predict(images)
     elapsed = time.perf_counter() - started
     confusion = [[0] * len(names) for _ in names]
     mistakes = []

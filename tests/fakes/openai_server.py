@@ -198,6 +198,7 @@ class FakeOpenAIServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # as uvicorn and vLLM do: no 40 ms ACK stall
 
             def log_message(self, format: str, *args: Any) -> None:
                 """Silence the default stderr access log."""

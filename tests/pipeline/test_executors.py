@@ -75,6 +75,19 @@ def test_ray_executor_on_a_local_instance_builds_the_same_store(two_sample_paper
     assert _rows(tmp_path / "ray") == _rows(tmp_path / "local")
 
 
+def test_classifier_passes_shared_across_papers_give_the_same_store(two_sample_papers, tmp_path):
+    """Padded passes of 4: papers alone or sharing passes, the scores are the same."""
+    settings = {"until": "grounding", "visual": {"ocsr": "none", "classifier_batch": 4}}
+    alone = run_build(
+        BuildSettings(corpus=str(two_sample_papers), out=tmp_path / "one", workers=1, **settings)
+    )
+    shared = run_build(
+        BuildSettings(corpus=str(two_sample_papers), out=tmp_path / "two", workers=2, **settings)
+    )
+    assert shared.totals == alone.totals and shared.totals["structure"]["ok"] > 0
+    assert _rows(tmp_path / "two") == _rows(tmp_path / "one")
+
+
 def _papers_written(out: Path) -> int:
     try:
         connection = sqlite3.connect(f"file:{out / 'chemx.db'}?mode=ro", uri=True, timeout=0.1)

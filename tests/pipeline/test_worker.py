@@ -65,7 +65,7 @@ def test_a_retryable_failure_returns_what_was_written_before_it(good_corpus, tmp
     def fails(paper_id: str) -> dict[str, int]:
         raise RetryableFailure("ocsr:osra:crop", "osra timed out")
 
-    worker.backends.nodes = lambda store: [StageNode("visual", fails)]  # type: ignore[method-assign]
+    worker.backends.nodes = lambda store, cpu_gate=None: [StageNode("visual", fails)]  # type: ignore[method-assign]
     result = pickle.loads(pickle.dumps(worker.run(jobs[0])))
     assert result.state is None
     assert result.failure is not None
