@@ -75,6 +75,40 @@ def test_ray_executor_on_a_local_instance_builds_the_same_store(two_sample_paper
     assert _rows(tmp_path / "ray") == _rows(tmp_path / "local")
 
 
+def test_ray_executor_joins_an_existing_two_node_cluster(two_sample_papers, tmp_path):
+    """Two raylets of one CPU each: one actor per node, the cluster left running."""
+    ray = pytest.importorskip("ray")
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(
+        initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False}
+    )
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        local = run_build(
+            BuildSettings(corpus=str(two_sample_papers), out=tmp_path / "local", **LIGHT)
+        )
+        joined = run_build(
+            BuildSettings(
+                corpus=str(two_sample_papers),
+                out=tmp_path / "cluster",
+                executor="ray",
+                workers=2,
+                ray_address=cluster.address,
+                **LIGHT,
+            )
+        )
+        assert joined.status == "finished" and joined.documents.ran == 2
+        assert joined.totals == local.totals and joined.totals["evidence"]["ok"] > 0
+        assert _rows(tmp_path / "cluster") == _rows(tmp_path / "local")
+        ray.init(address=cluster.address)
+        assert sum(node["Alive"] for node in ray.nodes()) == 2  # the build left it running
+    finally:
+        ray.shutdown()
+        cluster.shutdown()
+
+
 def test_classifier_passes_shared_across_papers_give_the_same_store(two_sample_papers, tmp_path):
     """Padded passes of 4: papers alone or sharing passes, the scores are the same."""
     settings = {"until": "grounding", "visual": {"ocsr": "none", "classifier_batch": 4}}
