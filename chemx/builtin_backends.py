@@ -95,6 +95,18 @@ BUILTIN_BACKENDS: tuple[BuiltinBackend, ...] = (
         "no SMILES: visible features from the paper's text only",
     ),
     BuiltinBackend(
+        "names",
+        "auto",
+        "chemx.visual.names:make_auto",
+        "OPSIN on the paper's systematic names when Java is installed, else none",
+    ),
+    BuiltinBackend(
+        "names", "opsin", "chemx.visual.names:make_opsin", "OPSIN, required (needs Java)"
+    ),
+    BuiltinBackend(
+        "names", "none", "chemx.visual.names:make_none", "SMILES from the drawings only"
+    ),
+    BuiltinBackend(
         "expander",
         "embedding",
         "chemx.grounding.expansion:make_embedding_expander",

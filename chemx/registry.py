@@ -46,6 +46,7 @@ class BackendKind(StrEnum):
     REACTION_PARSER = "reaction_parser"
     IDENTIFIER = "identifier"
     OCSR = "ocsr"
+    NAMES = "names"
     EXPANDER = "expander"
     QC2 = "qc2"
     GENERATOR = "generator"
@@ -60,6 +61,7 @@ PROTOCOLS: dict[BackendKind, str] = {
     BackendKind.REACTION_PARSER: "chemx.visual.segmentation._base:ReactionParser",
     BackendKind.IDENTIFIER: "chemx.visual.identifiers._base:IdentifierExtractor",
     BackendKind.OCSR: "chemx.visual.ocsr:OcsrReader",
+    BackendKind.NAMES: "chemx.visual.names:NameReader",
     BackendKind.EXPANDER: "chemx.grounding.expansion:Expander",
     BackendKind.QC2: "chemx.qc.qc2_backends:Qc2Backend",
     BackendKind.GENERATOR: "chemx.generation.backends:Generator",

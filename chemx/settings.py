@@ -84,6 +84,11 @@ class VisualSettings(StageSettings):
         default="auto",
         description="SMILES for the visible-feature catalogue, read once per labelled crop.",
     )
+    names: Annotated[str, BackendOf(BackendKind.NAMES)] = Field(
+        default="auto",
+        description="SMILES of labelled compounds from the paper's systematic names "
+        "(preferred to the drawing's reading).",
+    )
 
     def signature(self) -> dict[str, str]:
         """As the base, with the shipped checkpoint named 'shipped'.

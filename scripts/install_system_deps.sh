@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
-# Make sure the two optional Debian tools chemx uses are on PATH, installing them if it can.
+# Make sure the optional Debian tools chemx uses are on PATH, installing them if it can.
 #
 #   scripts/install_system_deps.sh           check, install what is missing when possible
 #   scripts/install_system_deps.sh --check   check only; never installs
 #
 # osra (package osra) reads a SMILES from each structure crop; without it the sample demo
 # gives 2 accepted items instead of 30. tesseract (package tesseract-ocr) is the optional
-# `--identifier tesseract` backend. Installing needs apt-get and either root or a sudo
-# that works without a password (`sudo -n`); nothing here ever prompts.
+# `--identifier tesseract` backend. java (package default-jre-headless) runs OPSIN, which
+# reads the SMILES of labelled compounds from the paper's systematic names (`--names`).
+# Installing needs apt-get and either root or a sudo that works without a password
+# (`sudo -n`); nothing here ever prompts.
 #
-# Exit status: 0 when both tools are on PATH at the end (already there, or installed);
+# Exit status: 0 when all the tools are on PATH at the end (already there, or installed);
 # 1 when some are still missing, after printing the one command that installs them.
 # Used by `make demo` (which stops before building on 1) and `.ci/run` (which only notes
 # it: the tests that need these tools skip without them).
 set -euo pipefail
 
 # tool on PATH -> Debian package that provides it
-TOOLS=(osra tesseract)
-PACKAGES=(osra tesseract-ocr)
+TOOLS=(osra tesseract java)
+PACKAGES=(osra tesseract-ocr default-jre-headless)
 
 check_only=0
 case "${1:-}" in

@@ -25,7 +25,7 @@ import logging
 import os
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,6 +66,7 @@ from chemx.visual.identifiers._base import (
     SeriesLineReader,
 )
 from chemx.visual.identifiers.reconciled import reconcile_readings
+from chemx.visual.names import NamedCompound, NameReader, NoNames, name_reading, paper_names
 from chemx.visual.ocsr import (
     OcsrReader,
     SmilesResult,
@@ -105,6 +106,8 @@ class VisualBackends:
     reaction_parser: ReactionParser
     identifier: IdentifierExtractor
     ocsr: OcsrReader
+    name_reader: NameReader = field(default_factory=NoNames)
+    """Systematic names in the text to SMILES (`chemx.visual.names`); none by default."""
     serial: threading.Lock = field(default_factory=threading.Lock)
     ocsr_slots: threading.BoundedSemaphore = field(
         default_factory=lambda: threading.BoundedSemaphore(os.cpu_count() or 1)
@@ -122,6 +125,7 @@ class VisualBackends:
             ),
             identifier=REGISTRY.build(BackendKind.IDENTIFIER, settings.identifier, context),
             ocsr=REGISTRY.build(BackendKind.OCSR, settings.ocsr, context),
+            name_reader=REGISTRY.build(BackendKind.NAMES, settings.names, context),
         )
 
     def names(self) -> dict[str, str]:
@@ -133,6 +137,8 @@ class VisualBackends:
             "reaction_parser": self.reaction_parser.name,
             "identifier": self.identifier.name,
             "ocsr": ocsr,
+            "names": self.name_reader.backend
+            + (f" ({self.name_reader.note})" if self.name_reader.note else ""),
         }
 
 
@@ -217,9 +223,21 @@ class VisualAgent:
             classifier = self.backends.classifier
             predictions = classifier.predict(images)
             with self.cpu_gate:
-                self._figures(figures, images, predictions, batch, counts, paper_labels)
+                named = self._named(paper_labels)
+                counts["labels_named"] += len(named)
+                self._figures(figures, images, predictions, batch, counts, paper_labels, named)
         self.store.write(batch)
         return dict(counts)
+
+    def _named(self, paper_labels: PaperLabels) -> dict[str, NamedCompound]:
+        """The compounds the paper names; a timed-out OPSIN is retried like OSRA."""
+        try:
+            return paper_names(paper_labels.sentences, self.backends.name_reader)
+        except RetryableFailure as failure:
+            if self.retries.retry(failure.key):
+                raise
+            log.warning("%s; going on without the paper's names", failure.detail)
+            return {}
 
     def _figures(
         self,
@@ -229,8 +247,13 @@ class VisualAgent:
         batch: WriteBatch,
         counts: Counter[str],
         paper_labels: PaperLabels,
+        named: Mapping[str, NamedCompound],
     ) -> None:
-        """QC 1's class test, then each chemistry figure's crops, labels and SMILES."""
+        """QC 1's class test, then each chemistry figure's crops, labels and SMILES.
+
+        `named` holds the compounds the paper names (`chemx.visual.names`): a labelled
+        crop or table row whose label is among them takes the name's SMILES.
+        """
         classifier = self.backends.classifier
         for figure, image, prediction in zip(figures, images, predictions, strict=True):
             decided = decide_class(prediction.probabilities, figure.label, figure.caption)
@@ -254,7 +277,7 @@ class VisualAgent:
                     )
                 )
                 continue
-            self._figure(figure, image, figure_class, scores, batch, counts, paper_labels)
+            self._figure(figure, image, figure_class, scores, batch, counts, paper_labels, named)
 
     def _figure(
         self,
@@ -265,6 +288,7 @@ class VisualAgent:
         batch: WriteBatch,
         counts: Counter[str],
         paper_labels: PaperLabels,
+        named: Mapping[str, NamedCompound],
     ) -> None:
         if figure_class is FigureClass.REACTION_SCHEME:
             segmentation = self.backends.reaction_parser.parse(image)
@@ -298,16 +322,19 @@ class VisualAgent:
         series = self._series(figure, image, segmentation, indices, paper_labels, counts)
         by_crop: dict[int, Structure] = {}
         for index, identifier in zip(indices, identifiers, strict=True):
-            structure = self._structure(figure, image, segmentation.crops[index], identifier, batch)
+            crop = segmentation.crops[index]
+            structure = self._structure(figure, image, crop, identifier, batch, named)
             by_crop[index] = structure
             rows = series.get(index, [])
             self._check(structure, image, identifier, batch, counts, figure.printed_words, rows)
             counts["structures"] += 1
             if rows:
-                self._row_entries(figure, image, structure, rows, paper_labels, batch, counts)
+                self._row_entries(
+                    figure, image, structure, rows, paper_labels, batch, counts, named
+                )
         for crop in segmentation.crops:
             if crop.role is StructureRole.CONDITION:
-                self._structure(figure, image, crop, None, batch)
+                self._structure(figure, image, crop, None, batch, named)
                 counts["condition_crops"] += 1
         for step_index in range(len(segmentation.reactions)):
             self._reaction(figure, image, segmentation, step_index, by_crop, batch, counts)
@@ -319,19 +346,28 @@ class VisualAgent:
         crop: Crop,
         identifier: IdentifierResult | None,
         batch: WriteBatch,
+        named: Mapping[str, NamedCompound],
     ) -> Structure:
         crop_image = image.crop(crop.box)
         data = _png(crop_image)
         sha = sha256_hex(data)
         batch.blobs[sha] = data
         smiles: str | None = None
+        smiles_backend: str | None = None
         reading: SmilesReading | None = None
-        if identifier is not None and identifier.identifier and crop.role in STRUCTURE_ROLES:
+        label = identifier.identifier if identifier is not None else None
+        compound = named.get(label) if label else None
+        if compound is not None and crop.role in STRUCTURE_ROLES:
+            # The authors' own name for the labelled compound: no drawing to misread.
+            smiles, reading = compound.smiles, name_reading(compound)
+            smiles_backend = self.backends.name_reader.backend
+        elif identifier is not None and identifier.identifier and crop.role in STRUCTURE_ROLES:
             # Read once here for every labelled crop: only those can become questions
             # (or a labelled reaction's components). Generation reads the result.
             where = f"{figure.label or figure.figure_key} ({figure.id}) crop {list(crop.box)}"
             result = self._read_smiles(crop_image, sha, where)
             smiles, reading = result.smiles, crop_reading(result)
+            smiles_backend = self.backends.ocsr.backend if smiles else None
         structure = Structure(
             id=node_id(NodeKind.STRUCTURE, figure.id, crop.role.value, *crop.box),
             parent_id=figure.id,
@@ -349,7 +385,7 @@ class VisualAgent:
             identifier_box=identifier.source_box if identifier else None,
             step=crop.step,
             smiles=smiles,
-            smiles_backend=self.backends.ocsr.backend if smiles else None,
+            smiles_backend=smiles_backend,
             reading=reading,
         )
         batch.add(structure)
@@ -459,16 +495,27 @@ class VisualAgent:
         paper_labels: PaperLabels,
         batch: WriteBatch,
         counts: Counter[str],
+        named: Mapping[str, NamedCompound],
     ) -> None:
-        """One `Structure` per row, on the scaffold's crop, with its SMILES or the reason."""
+        """One `Structure` per row, on the scaffold's crop, with its SMILES or the reason.
+
+        A row whose compound the paper names takes the name's SMILES; the others are
+        resolved from the scaffold's reading and the row's substituents.
+        """
         where = f"{figure.label or figure.figure_key} ({figure.id}) scaffold {list(scaffold.box)}"
         reading = self._read_smiles(image.crop(scaffold.box), scaffold.image_sha256, where)
         scaffold_smiles = reading.raw or reading.smiles
         for row in rows:
             checked = reconcile(row.label, paper_labels) if paper_labels else None
             label = checked.identifier if checked else row.label
-            if scaffold_smiles is None:
-                reason: str | None = (
+            compound = named.get(label)
+            smiles_backend: str | None = None
+            reason: str | None
+            if compound is not None:
+                smiles, reason = compound.smiles, None
+                smiles_backend = self.backends.name_reader.backend
+            elif scaffold_smiles is None:
+                reason = (
                     f"the scaffold could not be read ({self.backends.ocsr.backend}: "
                     f"{reading.reason or 'no reading'})"
                 )
@@ -476,6 +523,7 @@ class VisualAgent:
             else:
                 resolution = resolve_rgroups(scaffold_smiles, row.substituents)
                 smiles, reason = resolution.smiles, resolution.reason
+                smiles_backend = RGROUP_BACKEND if smiles else None
             entry = Structure(
                 id=node_id(NodeKind.STRUCTURE, figure.id, "table_row", *scaffold.box, label),
                 parent_id=figure.id,
@@ -492,7 +540,8 @@ class VisualAgent:
                 identifier_note=checked.note if checked else None,
                 identifier_box=row.box,
                 smiles=smiles,
-                smiles_backend=RGROUP_BACKEND if smiles else None,
+                smiles_backend=smiles_backend,
+                reading=name_reading(compound) if compound is not None else None,
                 table_row=TableRow(
                     scaffold_id=scaffold.id,
                     substituents=row.substituents,

@@ -33,6 +33,7 @@ VISUAL_KINDS = {
     "reaction_parser": BackendKind.REACTION_PARSER,
     "identifier": BackendKind.IDENTIFIER,
     "ocsr": BackendKind.OCSR,
+    "names": BackendKind.NAMES,
 }
 GROUNDING_KINDS = {"expansion": BackendKind.EXPANDER, "qc2": BackendKind.QC2}
 GENERATION_KINDS = {"generator": BackendKind.GENERATOR, "judge": BackendKind.JUDGE}

@@ -48,7 +48,20 @@ class SmilesReading(BaseModel):
 
     text: str
     """One SMILES, or several separated by spaces."""
-    source: Literal["osra", "osra-partial", "osra-components", "osra-components-partial"]
+    source: Literal[
+        "osra",
+        "osra-partial",
+        "osra-components",
+        "osra-components-partial",
+        "opsin-name",
+        "opsin-components",
+        "mixed-components",
+        "mixed-components-partial",
+    ]
+    name: str | None = None
+    """For 'opsin-name': the systematic name the paper gives the compound."""
+    sentence_id: str | None = None
+    """For 'opsin-name': the sentence that gives the name and the label."""
 
     @property
     def partial(self) -> bool:

@@ -340,7 +340,7 @@ def components_reading(parts: Sequence[SmilesReading | None]) -> SmilesReading |
     if not found:
         return None
     partial = any(part.partial for part in found)
-    return SmilesReading(
-        text=" ".join(part.text for part in found),
-        source="osra-components-partial" if partial else "osra-components",
-    )
+    named = [part.source == "opsin-name" for part in found]
+    base = "opsin" if all(named) else "mixed" if any(named) else "osra"
+    source = f"{base}-components" + ("-partial" if partial else "")
+    return SmilesReading(text=" ".join(part.text for part in found), source=source)

@@ -1,6 +1,7 @@
 """The visual agent end to end on the sample corpus, measured against its gold file."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,11 @@ from chemx.devkit.visual_gold import VisualScores, score_store
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance import ProvenanceStore
 from chemx.records import NodeKind, StructureRole
+from chemx.sources.corpus import sample_corpus_dir
 from tests._helpers import png_bytes, write_paper
 
 GOLD = load_gold()
+ACETAMIDE = "N-[3-[[4-(pyridin-3-yl)pyrimidin-2-yl]amino]phenyl]acetamide"
 
 
 @pytest.fixture(scope="module")
@@ -128,3 +131,31 @@ def test_bad_images_give_reasons_not_crashes(tmp_path: Path) -> None:
     report = run_build(BuildSettings(corpus=str(corpus), out=tmp_path / "out"))
     assert report.documents.rejected == 0
     assert report.totals["paper"] == {"ok": len(images)}
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="apt install default-jre-headless")
+def test_a_compound_the_paper_names_takes_the_names_smiles(tmp_path: Path) -> None:
+    """Sample paper 1 with one sentence naming compound 1: OPSIN, not OSRA, gives its SMILES."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for path in sample_corpus_dir().glob("paper01*"):
+        shutil.copy(path, corpus / path.name)
+    article = corpus / "paper01.nxml"
+    named = f"{ACETAMIDE} (1) was prepared by Buchwald-Hartwig amination."
+    article.write_text(article.read_text().replace("<p>", f"<p>{named} ", 1))
+    report = run_build(
+        BuildSettings(
+            corpus=str(corpus), out=tmp_path / "out", until="visual", visual={"ocsr": "none"}
+        )
+    )
+    assert ("names", "opsin") in {(c.kind, c.backend) for c in report.selected_backends}
+    with ProvenanceStore(tmp_path / "out", readonly=True) as store:
+        structures = [n.record for n in store.nodes(NodeKind.STRUCTURE)]
+        sentence = next(
+            n.record for n in store.nodes(NodeKind.SENTENCE) if n.record.text.startswith(ACETAMIDE)
+        )
+    [one] = [s for s in structures if s.identifier == "1"]
+    assert one.smiles == "CC(=O)Nc1cccc(Nc2nccc(-c3cccnc3)n2)c1" and one.smiles_backend == "opsin"
+    assert one.reading is not None and one.reading.source == "opsin-name"
+    assert one.reading.name == ACETAMIDE and one.reading.sentence_id == sentence.id
+    assert all(s.smiles is None for s in structures if s.identifier != "1")  # --ocsr none

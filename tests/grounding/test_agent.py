@@ -263,20 +263,22 @@ def test_faults_on_5_percent_of_calls_change_nothing_and_a_rerun_calls_nothing(
 class GoldVisualBackends:
     """Stands in for the visual stage's models: nothing to load."""
 
+    classifier = None
+
     @classmethod
     def build(cls, settings: Any, context: Any) -> GoldVisualBackends:
         return cls()
 
     def names(self) -> dict[str, str]:
         return dict.fromkeys(
-            ("classifier", "segmenter", "reaction_parser", "identifier", "ocsr"), "gold"
+            ("classifier", "segmenter", "reaction_parser", "identifier", "ocsr", "names"), "gold"
         )
 
 
 class GoldVisualAgent:
     """Stands in for the visual agent: stores the paper's gold structures."""
 
-    def __init__(self, store: ProvenanceStore, backends: Any) -> None:
+    def __init__(self, store: ProvenanceStore, backends: Any, cpu_gate: Any = None) -> None:
         self.store = store
         from chemx.devkit.sample_gold import load_gold
 
