@@ -181,6 +181,8 @@ def name_candidates(text: str) -> list[tuple[str, list[str]]]:
     """(label, names to try, longest first) for each bracketed label after a phrase."""
     found: list[tuple[str, list[str]]] = []
     for match in _BRACKETED.finditer(text):
+        if match.start() == 0 or not text[match.start() - 1].isspace():
+            continue  # "palladium(II)", "1,3(2H)-dione": part of a word, not a label
         label = read_label(match.group(1))
         if label is None or label.text != match.group(1).strip():
             continue

@@ -60,6 +60,7 @@ def test_candidates_are_the_trailing_words_before_a_bracketed_label() -> None:
     assert "2-bromophenyl acetate" in names
     assert name_candidates("White solid (56 mg, 50%).") == []
     assert name_candidates("as reported previously (2019).") == []  # not a label
+    assert name_candidates("with palladium(II) acetate.") == []  # part of a word
     [(heading, _)] = name_candidates(f"{TOSYLATE} (2d).")
     assert heading == "2d"
 
