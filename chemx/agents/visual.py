@@ -222,9 +222,9 @@ class VisualAgent:
             )
             classifier = self.backends.classifier
             predictions = classifier.predict(images)
+            named = self._named(paper_labels)  # a Java process: waits, outside the gate
+            counts["labels_named"] += len(named)
             with self.cpu_gate:
-                named = self._named(paper_labels)
-                counts["labels_named"] += len(named)
                 self._figures(figures, images, predictions, batch, counts, paper_labels, named)
         self.store.write(batch)
         return dict(counts)
@@ -503,23 +503,23 @@ class VisualAgent:
         resolved from the scaffold's reading and the row's substituents.
         """
         where = f"{figure.label or figure.figure_key} ({figure.id}) scaffold {list(scaffold.box)}"
-        reading = self._read_smiles(image.crop(scaffold.box), scaffold.image_sha256, where)
-        scaffold_smiles = reading.raw or reading.smiles
-        for row in rows:
-            checked = reconcile(row.label, paper_labels) if paper_labels else None
-            label = checked.identifier if checked else row.label
+        checks = [reconcile(row.label, paper_labels) if paper_labels else None for row in rows]
+        labels = [c.identifier if c else row.label for row, c in zip(rows, checks, strict=True)]
+        reading = None  # OSRA on the scaffold only when some row is not named
+        if any(label not in named for label in labels):
+            reading = self._read_smiles(image.crop(scaffold.box), scaffold.image_sha256, where)
+        scaffold_smiles = (reading.raw or reading.smiles) if reading else None
+        for row, checked, label in zip(rows, checks, labels, strict=True):
             compound = named.get(label)
-            smiles_backend: str | None = None
-            reason: str | None
+            reason: str | None = None
             if compound is not None:
-                smiles, reason = compound.smiles, None
-                smiles_backend = self.backends.name_reader.backend
+                smiles, smiles_backend = compound.smiles, self.backends.name_reader.backend
             elif scaffold_smiles is None:
                 reason = (
                     f"the scaffold could not be read ({self.backends.ocsr.backend}: "
-                    f"{reading.reason or 'no reading'})"
+                    f"{reading.reason if reading and reading.reason else 'no reading'})"
                 )
-                smiles = None
+                smiles, smiles_backend = None, None
             else:
                 resolution = resolve_rgroups(scaffold_smiles, row.substituents)
                 smiles, reason = resolution.smiles, resolution.reason

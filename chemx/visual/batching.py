@@ -167,11 +167,6 @@ class SharedClassifier:
             name="chemx-figure-classifier",
         )
 
-    @property
-    def manifest(self) -> Any:
-        """The wrapped classifier's manifest (what `chemx classifier` reports)."""
-        return self.classifier.manifest
-
     def predict(self, images: Sequence[Image.Image]) -> list[FigurePrediction]:
         """One prediction per image, in order, equal to the unshared classifier's."""
         return self.batcher.map(self.classifier.tensors(images))

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 from chemx.errors import BackendUnavailable, RetryableFailure
 from chemx.labels.grammar import read_label
 from chemx.records import Sentence, SmilesReading
+from chemx.visual.ocsr import canonical_smiles
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ MIN_HEAVY_ATOMS = 5
 alone as an ion is wrong), not the compounds a question is about."""
 
 _BRACKETED = re.compile(r"\(([^()]{1,24})\)")
-_CLAUSE_BREAK = re.compile(r"[.;:]\s|^\s*")
+_CLAUSE_BREAK = re.compile(r"[.;:]\s")
 _WORD_TRAIL = ",;:"
 
 
@@ -186,26 +187,13 @@ def name_candidates(text: str) -> list[tuple[str, list[str]]]:
         label = read_label(match.group(1))
         if label is None or label.text != match.group(1).strip():
             continue
-        before = text[: match.start()].rstrip()
-        clause = before[max(m.end() for m in _CLAUSE_BREAK.finditer(before)) :]
+        clause = _CLAUSE_BREAK.split(text[: match.start()].rstrip())[-1]
         words = [word.strip(_WORD_TRAIL) for word in clause.split()][-MAX_NAME_WORDS:]
         names = [" ".join(words[start:]) for start in range(len(words))]
         names = [name for name in names if any(char.isalpha() for char in name)]
         if names:
             found.append((label.text, names))
     return found
-
-
-def _molecule(smiles: str | None) -> str | None:
-    """Canonical SMILES of a molecule big enough to be a compound of the paper."""
-    if not smiles:
-        return None
-    from rdkit import Chem
-
-    molecule = Chem.MolFromSmiles(smiles)
-    if molecule is None or molecule.GetNumHeavyAtoms() < MIN_HEAVY_ATOMS:
-        return None
-    return str(Chem.MolToSmiles(molecule))
 
 
 def name_reading(compound: NamedCompound) -> SmilesReading:
@@ -226,7 +214,7 @@ def paper_names(sentences: Iterable[Sentence], reader: NameReader) -> dict[str, 
         if sentence.text and "(" in sentence.text
         for label, names in name_candidates(sentence.text)
     ]
-    if isinstance(reader, NoNames) or not occurrences:
+    if not occurrences:
         return {}
     unique = sorted({name for _, _, names in occurrences for name in names})
     parsed = dict(zip(unique, reader.read(unique), strict=True))
@@ -234,7 +222,8 @@ def paper_names(sentences: Iterable[Sentence], reader: NameReader) -> dict[str, 
     conflicting: set[str] = set()
     for sentence, label, names in occurrences:
         for name in names:  # longest first: "2-bromophenyl acetate", not "acetate"
-            smiles = _molecule(parsed[name])
+            found = parsed[name]
+            smiles = canonical_smiles(found, MIN_HEAVY_ATOMS) if found else None
             if smiles is None:
                 continue
             known = named.get(label)

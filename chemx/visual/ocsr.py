@@ -169,13 +169,17 @@ def recognise_smiles(
     return _parse_output(done.stdout, seconds)
 
 
-def canonical_smiles(smiles: str) -> str | None:
-    """RDKit's canonical SMILES, or None when RDKit cannot parse it."""
+def canonical_smiles(smiles: str, min_heavy_atoms: int = 0) -> str | None:
+    """RDKit's canonical SMILES, or None when RDKit cannot parse it (or it is too small)."""
     from rdkit import Chem, RDLogger
 
     RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]  # OSRA output is often odd
     molecule = Chem.MolFromSmiles(smiles)
-    if molecule is None or molecule.GetNumAtoms() == 0:
+    if (
+        molecule is None
+        or molecule.GetNumAtoms() == 0
+        or molecule.GetNumHeavyAtoms() < min_heavy_atoms
+    ):
         return None
     return str(Chem.MolToSmiles(molecule))
 

@@ -12,6 +12,7 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from PIL import Image
@@ -156,6 +157,68 @@ def test_each_row_becomes_a_structure_on_the_scaffold_crop(
     second = rows["2b"]
     assert second.smiles is None and second.table_row is not None
     assert second.table_row.smiles_reason == "R = Xyz: not in the substituent vocabulary"
+
+
+class CountingOsra(ScaffoldOsra):
+    def __init__(self) -> None:
+        self.crops = 0
+
+    def read(self, crop: Image.Image) -> SmilesResult:
+        self.crops += 1
+        return super().read(crop)
+
+
+class NameTable:
+    """Stands in for OPSIN's Java process: the SMILES of two names."""
+
+    backend = "opsin"
+    note = ""
+    table: ClassVar[dict[str, str]] = {
+        "2-methoxybiphenyl": "COc1ccccc1-c1ccccc1",
+        "1,4-dimethylbenzene": "Cc1ccc(C)cc1",
+    }
+
+    def read(self, names: Sequence[str]) -> list[str | None]:
+        return [self.table.get(name) for name in names]
+
+
+def test_rows_the_paper_names_take_the_names_smiles_and_skip_osra(tmp_path: Path) -> None:
+    store = build_store(tmp_path)
+    text = "Both 2-methoxybiphenyl (2a) and 1,4-dimethylbenzene (2b) were made."
+    batch = WriteBatch()
+    batch.add(
+        Sentence(
+            id="sen_2",
+            parent_id="par_1",
+            backend="test",
+            paper_id="pap_1",
+            paragraph_id="par_1",
+            index=1,
+            start=46,
+            end=46 + len(text),
+            text=text,
+        )
+    )
+    store.write(batch)
+    osra = CountingOsra()
+    backends = VisualBackends(
+        OneClass(),
+        OneCrop(),
+        OneCrop(),
+        RowReader(),
+        osra,
+        NameTable(),  # type: ignore[arg-type]
+    )
+    counts = VisualAgent(store, backends).process("pap_1")
+    rows = {
+        s.identifier: s
+        for s in (n.record for n in store.nodes(NodeKind.STRUCTURE))
+        if s.table_row is not None
+    }
+    assert counts["labels_named"] == 2 and osra.crops == 0  # no row needed the scaffold
+    assert rows["2a"].smiles == "COc1ccccc1-c1ccccc1" and rows["2a"].smiles_backend == "opsin"
+    assert rows["2b"].reading is not None and rows["2b"].reading.sentence_id == "sen_2"
+    assert rows["2b"].table_row is not None and rows["2b"].table_row.smiles_reason is None
 
 
 def test_qc1_accepts_the_rows_and_calls_the_drawing_a_scaffold(
