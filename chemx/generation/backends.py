@@ -17,12 +17,15 @@ takes other features from the SMARTS catalogue and the paper's text
 (`chemx.generation.mechanisms`). ``llm:<model>`` asks the ``generator`` role with the
 structure image: `decomposition.v1`, then `mcq.v1`, which is sent the Effect, the entry
 and reasoning type and the other features only — never the Feature or the Mechanism.
+
+Long module: the two backends share one contract (the context and result records and
+the answer draft); kept together so that a change to it is made to both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import group_for_feature
@@ -31,6 +34,7 @@ from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
     VisibleFeature,
+    drawn_name,
     is_plural,
     names_cause,
     same_feature,
@@ -86,6 +90,9 @@ class GenerationContext:
     visible: tuple[VisibleFeature, ...] = ()
     """Features found on the structure (catalogue) and named for it in the paper."""
     structure_keys: frozenset[str] | None = None
+    distractor_uses: Mapping[str, int] = field(default_factory=dict)
+    """How often this paper's earlier questions offered each feature as a wrong answer
+    (by `chemx.generation.features.usage_key`); the offline generator spreads them."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -180,6 +187,10 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     keys = context.structure_keys or frozenset()
     drawn = bool(group and group.key in keys)
     name = group.name if group and drawn else plain_feature(fields.feature)
+    drawn_as = drawn_name(fields.feature, group, context.visible)
+    if drawn_as is not None:
+        name, drawn = drawn_as, True
+    name = without_labels(name, context.labels) or name
     mechanism = without_labels(fields.mechanism, context.labels)
     if is_plural(name) != is_plural(fields.feature):
         mechanism = renumber(mechanism, is_plural(name))
@@ -218,6 +229,7 @@ class TemplateGenerator:
             context.visible,
             mechanism=extracted.mechanism,
             seed=context.candidate_id,
+            uses=context.distractor_uses,
         )
         if len(other) < MIN_OTHER_FEATURES:
             return _too_few(other, found)

@@ -20,7 +20,12 @@ from typing import Literal
 
 from chemx.generation.backends import GenerationContext, Generator
 from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
-from chemx.generation.features import VisibleFeature, structure_features, text_features
+from chemx.generation.features import (
+    VisibleFeature,
+    structure_features,
+    text_features,
+    usage_key,
+)
 from chemx.generation.text import names_label
 from chemx.provenance.decisions import accept, reject
 from chemx.provenance.ids import node_id
@@ -102,10 +107,19 @@ class CandidateOutcome:
 
 
 class BasisLedger:
-    """Which sentence is already the basis of which candidate, within one paper."""
+    """What one paper's questions have used so far: basis sentences and wrong answers."""
 
     def __init__(self) -> None:
         self.used: dict[str, str] = {}
+        """Basis sentence id -> the candidate it is the basis of."""
+        self.distractors: Counter[str] = Counter()
+        """Feature (`usage_key`) -> how many of the paper's questions offered it as a
+        wrong answer (the offline generator spreads them, see `select_other_features`)."""
+
+    def offered(self, candidate: Candidate) -> None:
+        """Count the wrong answers of a written question."""
+        wrong = {o.feature for o in candidate.options if o.letter != candidate.answer}
+        self.distractors.update({usage_key(name) for name in wrong})
 
     def choose(self, block: EvidenceBlock, generator: Generator) -> tuple[int | None, str | None]:
         """(basis index or None; the sentence id already taken, when that is why)."""
@@ -187,6 +201,7 @@ def generate_candidate(
         image=block.image,
         visible=visible,
         structure_keys=keys,
+        distractor_uses=dict(ledger.distractors),
     )
     smiles = reading.text if reading else None
     smiles_source = reading.source if reading else None
@@ -226,6 +241,8 @@ def generate_candidate(
         smiles_source=smiles_source,
         feature_sources={f.name: f.source for f in fields.other_features},
     )
+    if candidate.stem is not None:
+        ledger.offered(candidate)
     outcome = CandidateOutcome(
         candidate,
         [

@@ -20,18 +20,20 @@ name related catalogue entries (the cause "three-membered ring" is the entry
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from chemx.generation.catalogue import (
     UNRELIABLE_IN_PARTIAL,
     Group,
     group_for_feature,
+    parse_smiles,
     related,
     visible_groups,
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.lexicon import VERB_FORMS
+from chemx.generation.naming import NAMED_KEYS, SpecificName, specific_names
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -105,12 +107,15 @@ class VisibleFeature:
         source: 'smarts:<key>' (read from the structure) or 'text:<sentence id>'
             (named by the paper) or 'model' (returned by the generator role).
         in_structure: whether the catalogue matched it on the structure's SMILES.
+        covers: catalogue keys of the other groups its name spells out ("4-fluorophenyl
+            ring" covers the aryl fluoride), see `chemx.generation.naming`.
     """
 
     name: str
     key: str | None
     source: str
     in_structure: bool
+    covers: tuple[str, ...] = ()
 
 
 def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:
@@ -118,14 +123,40 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
 
     On a partial OCSR reading the entries that misread rings produce are left out
     (`chemx.generation.catalogue.UNRELIABLE_IN_PARTIAL`).
+
+    Entries of `chemx.generation.naming.NAMED_KEYS` are named from where they sit
+    ("4-fluorophenyl ring", "anilide N–H"), one feature per distinct name; the others
+    keep their catalogue name.
     """
     if not smiles:
         return []
-    return [
-        VisibleFeature(group.name, group.key, f"smarts:{group.key}", True)
-        for group in visible_groups(smiles)
-        if not (partial and group.key in UNRELIABLE_IN_PARTIAL)
-    ]
+    features = []
+    for group in visible_groups(smiles):
+        if partial and group.key in UNRELIABLE_IN_PARTIAL:
+            continue
+        source = f"smarts:{group.key}"
+        named = _specific_names(smiles, group.key) if group.key in NAMED_KEYS else []
+        if not named:
+            features.append(VisibleFeature(group.name, group.key, source, True))
+        features.extend(
+            VisibleFeature(name.name, group.key, source, True, name.covers) for name in named
+        )
+    return features
+
+
+def _specific_names(smiles: str, key: str) -> list[SpecificName]:
+    """Context names of entry `key` over every component of `smiles`, distinct, in order."""
+    names: list[SpecificName] = []
+    for part in re.split(r"[\s.]+", smiles.strip()):
+        molecule = parse_smiles(part) if part else None
+        if molecule is None:
+            continue
+        try:
+            found = specific_names(molecule, key)
+        except Exception:  # a partial reading RDKit cannot walk: keep the catalogue name
+            continue
+        names.extend(name for name in found if name not in names)
+    return names
 
 
 def _labels_pattern_hit(text: str, labels: Sequence[str]) -> bool:
@@ -242,12 +273,15 @@ def names_cause(mechanism: str, cause: str) -> bool:
 
 
 def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -> bool:
-    if candidate.key is None:
-        return False
+    """Whether the candidate (or a group its name spells out) is the cause's group."""
     from chemx.generation.catalogue import BY_KEY
 
-    group = BY_KEY[candidate.key]
-    return any(related(group, cause) for cause in cause_groups)
+    keys = [key for key in (candidate.key, *candidate.covers) if key is not None]
+    return any(related(BY_KEY[key], cause) for key in keys for cause in cause_groups)
+
+
+def _keys(feature: VisibleFeature) -> set[str]:
+    return {key for key in (feature.key, *feature.covers) if key is not None}
 
 
 def _ubiquity(key: str | None) -> int:
@@ -262,6 +296,7 @@ def select_other_features(
     *,
     mechanism: str = "",
     seed: str = "",
+    uses: Mapping[str, int] | None = None,
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -269,10 +304,15 @@ def select_other_features(
     phenethyl ring of 5 is activated by two methoxy groups" the methoxy groups are the
     real cause, so "dimethoxy-substituted arene" must not be offered as a wrong answer.
 
-    Order: features the paper itself names for the structure (they are in the paper's
-    register, as the answer is), then features read from the structure (specific groups,
-    then `COMMON_KEYS`, then the skeleton's rings and linkers, `SKELETAL_KEYS`), then
-    the rest; a feature equal to one already chosen (or to the cause) is skipped.
+    Order: features the structure shows or the paper names for it, fewest earlier uses
+    as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
+    paper are about one compound series, and a feature offered as the wrong answer of
+    each of them while every answer differs marks the answer as the rare one, the
+    ``rarest-feature`` shortcut); then those the paper itself names (they are in the
+    paper's register, as the answer is), then features read from the structure
+    (specific groups, then `COMMON_KEYS`, then the skeleton's rings and linkers,
+    `SKELETAL_KEYS`), then the rest; a feature equal to one already chosen (or to the
+    cause) is skipped.
     Within a tier the order is a draw seeded by `seed` (the candidate id): always taking
     the catalogue's first entries would make a few ubiquitous groups ("amide N–H") the
     wrong answer of every item, and a feature's frequency across a release would then
@@ -282,11 +322,14 @@ def select_other_features(
 
     cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism)]
 
-    def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, bool, int, str | int]:
+    used = uses or {}
+
+    def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, int, str | int]:
         index, feature = pair
         order: str | int = digest(DRAW_SALT, seed, feature.name) if seed else index
         named = feature.source.startswith("text:")
-        return (not (feature.in_structure or named), not named, _ubiquity(feature.key), order)
+        seen = used.get(usage_key(feature.name), 0)
+        return (not (feature.in_structure or named), seen, not named, _ubiquity(feature.key), order)
 
     ranked = sorted(enumerate(candidates), key=rank)
     chosen: list[VisibleFeature] = []
@@ -295,12 +338,39 @@ def select_other_features(
             continue
         if any(same_feature(candidate.name, other.name) for other in chosen):
             continue
-        if candidate.key and any(other.key == candidate.key for other in chosen):
+        if any(_keys(candidate) & _keys(other) for other in chosen):
             continue
         chosen.append(candidate)
         if len(chosen) == limit:
             break
     return chosen
+
+
+def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeature]) -> str | None:
+    """The name the structure's own reading gives the paper's feature, if it gives one.
+
+    Distractors are named from the drawing ("anilide N–H", "2,4,6-trifluorophenyl
+    ring"); the answer named in the paper's words ("the ring nitrogen", "methylation of
+    the bridging nitrogen") would be the one option in another register, and across a
+    release the only feature never seen elsewhere (the ``rarest-feature`` shortcut).
+    So when exactly one feature read from the structure is the cause (its catalogue
+    entry, or the same feature by `same_feature`), the answer takes that feature's
+    name; otherwise it keeps the paper's.
+    """
+    drawn = [f for f in visible if f.source.startswith("smarts:")]
+    if group is not None:
+        by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
+        if len(by_key) == 1:
+            return by_key[0]
+        if by_key:
+            return None  # two such groups drawn: the paper's words say which
+    same = list(dict.fromkeys(f.name for f in drawn if same_feature(f.name, feature)))
+    return same[0] if len(same) == 1 else None
+
+
+def usage_key(name: str) -> str:
+    """How distractor uses are counted: a feature's name, case and spacing aside."""
+    return " ".join(name.lower().split())
 
 
 def is_plural(phrase: str) -> bool:

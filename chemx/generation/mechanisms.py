@@ -22,6 +22,9 @@ any specific compound, residue or number, because the same phrase serves every p
 Features that have no catalogue entry (named only in the paper's text) get the
 ``GENERIC`` phrasing of their broad class (`generic_mechanism`); the heuristic judge
 scores such distractors lower (`chemx.qc.judge`).
+
+Long module: most of it is the `TABLE`, one entry per catalogue key, which reads best as
+one list beside the catalogue.
 """
 
 from __future__ import annotations
@@ -223,6 +226,78 @@ TABLE: dict[str, Mechanisms] = {
     "tetrazine": Mechanisms(
         "provides a very electron-poor diene for inverse-electron-demand cycloaddition",
         "is attacked by thiols and other nucleophiles in biological media",
+    ),
+    "tetrahydroisoquinoline": Mechanisms(
+        "holds a basic nitrogen in a ring fused to the arene, fixing its orientation",
+        "has a basic, nucleophilic nitrogen that must be protected or alkylated first",
+    ),
+    "indole": Mechanisms(
+        "donates a hydrogen bond through its N–H and offers an electron-rich π-surface",
+        "is attacked by electrophiles on its pyrrole ring and is sensitive to strong oxidants",
+    ),
+    "pyrrole": Mechanisms(
+        "provides an electron-rich aromatic ring whose N–H donates a hydrogen bond",
+        "is electron-rich and polymerises or is attacked under strongly acidic conditions",
+    ),
+    "pyrazole": Mechanisms(
+        "accepts a hydrogen bond at its pyridine-like nitrogen and holds substituents coplanar",
+        "is a weak base that coordinates metals through its pyridine-like nitrogen",
+    ),
+    "imidazole": Mechanisms(
+        "is protonated near neutral pH and binds metal ions through its free nitrogen",
+        "acts as a base and nucleophile that captures electrophiles and acylating agents",
+    ),
+    "triazole": Mechanisms(
+        "adds a polar, metabolically robust ring that accepts hydrogen bonds",
+        "is inert to most reagents and survives oxidising, reducing and hydrolytic conditions",
+    ),
+    "tetrazole": Mechanisms(
+        "ionises like a carboxylic acid and spreads the negative charge over four nitrogens",
+        "is acidic and must be deprotonated or protected before basic organometallic steps",
+    ),
+    "oxazole": Mechanisms(
+        "adds a weakly basic, planar heteroaromatic ring that accepts hydrogen bonds",
+        "is opened by strong acid or nucleophiles, so mild conditions are required",
+    ),
+    "thiazole": Mechanisms(
+        "accepts a hydrogen bond at its nitrogen and offers a polarisable sulfur contact",
+        "coordinates metals through nitrogen and sulfur and can slow metal-catalysed steps",
+    ),
+    "furan": Mechanisms(
+        "extends conjugation through an electron-rich oxygen heterocycle",
+        "is acid-sensitive and is opened or oxidised under strongly acidic or oxidising conditions",
+    ),
+    "oxazoline": Mechanisms(
+        "binds metals through its imine nitrogen and fixes the geometry around the ring",
+        "is hydrolysed by aqueous acid, so acidic workup must be avoided",
+    ),
+    "lactone": Mechanisms(
+        "holds an ester in a ring, which fixes its carbonyl dipole and raises its reactivity",
+        "is opened by hydroxide, alkoxides or amines, so nucleophiles must be kept away",
+    ),
+    "epoxide": Mechanisms(
+        "stores ring strain that makes both carbons electrophilic toward ring opening",
+        "is opened by nucleophiles and Lewis acids and must be kept from both until needed",
+    ),
+    "azetidine": Mechanisms(
+        "places a basic nitrogen in a small, strained ring with a compact exit vector",
+        "opens under strongly acidic conditions because of its ring strain",
+    ),
+    "oxetane": Mechanisms(
+        "adds a compact polar ring that accepts hydrogen bonds and lowers lipophilicity",
+        "is opened by strong acid or Lewis acids, so acidic conditions must be avoided",
+    ),
+    "azide": Mechanisms(
+        "adds a linear, dipolar group that reacts with alkynes and strained alkenes",
+        "decomposes on heating or with strong acid, so reactions are kept cool and neutral",
+    ),
+    "sulfone": Mechanisms(
+        "withdraws electron density strongly and accepts hydrogen bonds at two oxygens",
+        "acidifies the neighbouring C–H bonds, which strong bases then deprotonate",
+    ),
+    "alkyl_halide": Mechanisms(
+        "provides an electrophilic carbon that alkylates nearby nucleophiles",
+        "is displaced by nucleophiles or eliminated by bases under the reaction conditions",
     ),
     "pyrimidine": Mechanisms(
         "accepts hydrogen bonds at two ring nitrogens and lowers the ring's electron density",

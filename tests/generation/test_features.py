@@ -11,11 +11,13 @@ from chemx.devkit.sample_gold import gold_path
 from chemx.generation.catalogue import BY_KEY, GROUPS, group_for_feature, visible_groups
 from chemx.generation.features import (
     VisibleFeature,
+    drawn_name,
     names_cause,
     same_feature,
     select_other_features,
     structure_features,
     text_features,
+    usage_key,
 )
 from chemx.generation.mcq import (
     LETTERS,
@@ -190,3 +192,32 @@ def test_grammar_helpers() -> None:
         neutral_effect("(S)-7 formed in 20:1 dr", ["7"]) == "the compound shown formed in 20:1 dr"
     )
     assert BY_KEY["acrylamide"].implies
+
+
+def test_wrong_answers_already_offered_in_the_paper_come_last() -> None:
+    pool = structure_features("O=C(Nc1ccc(F)cc1)c1ccncc1C1CC1")
+    first = select_other_features("acrylamide", pool, limit=3, seed="item-1")
+    assert [f.name for f in first] == [
+        "aromatic C–F bond",
+        "cyclopropyl ring",
+        "pyridine ring nitrogen",
+    ]
+    used = {usage_key(feature.name): 1 for feature in first}
+    second = select_other_features("acrylamide", pool, limit=3, seed="item-1", uses=used)
+    # the two features not yet offered (the amide N–H is the acrylamide's), then a used one
+    assert [f.name for f in second] == [
+        "4-fluorophenyl ring",
+        "para-disubstituted benzene ring",
+        "cyclopropyl ring",
+    ]
+
+
+def test_the_answer_takes_the_name_the_drawing_gives_it() -> None:
+    pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
+    cause = "three-membered ring"
+    assert drawn_name(cause, group_for_feature(cause), pool) == "cyclopropyl ring"
+    assert drawn_name("amide", group_for_feature("amide"), pool) == "anilide N–H"
+    # two phenyl rings named differently: the paper's words must say which
+    two_rings = structure_features("Fc1ccc(C(=O)Nc2ccccc2)cc1")
+    assert drawn_name("phenyl ring", group_for_feature("phenyl ring"), two_rings) is None
+    assert drawn_name("nitrogen lone pair", None, pool) is None

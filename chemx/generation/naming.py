@@ -1,0 +1,231 @@
+"""Specific names for the groups a structure shows, read from where they sit in it.
+
+A paper names the feature it explains specifically: "the 2,4,6-trifluorophenyl ring",
+"the anilide N–H", "the benzoic acid". The catalogue (`chemx.generation.catalogue`)
+names a group the same way in every molecule ("phenyl ring", "amide N–H"), so the few
+groups that most drawings have became the wrong answers of many items, worded more
+generally than the right one: across a release the correct feature was the rarest and
+the most specific, and both give it away without the image (the ``rarest-feature``
+shortcut of `chemx.qc.shortcut_battery`; issue 13).
+
+Here the ubiquitous entries are named the way a chemist names them in a given molecule:
+
+- a benzene ring by its substituents, numbered from the bond that attaches it
+  ("4-fluorophenyl ring", "2,6-dichlorophenyl ring", "unsubstituted phenyl ring");
+- a secondary amide N–H by what bears it ("anilide N–H", "lactam N–H",
+  "aryl carboxamide N–H", "acetamide N–H");
+- a carboxylic acid by its carbon ("benzoic acid", "arylcarboxylic acid",
+  "acetic acid side chain", "α-amino acid carboxyl").
+
+A name records the catalogue keys of the substituents it spells out (`SpecificName.
+covers`), so "4-fluorophenyl ring" is never offered against the cause "the fluorine".
+Pure RDKit on the structure's SMILES; every name is a fact about the drawing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+NAMED_KEYS = frozenset({"phenyl", "amide_nh", "carboxylic_acid"})
+"""Catalogue entries named from their context; the others keep their catalogue name."""
+
+MULTIPLIERS = {2: "di", 3: "tri", 4: "tetra", 5: "penta"}
+COMPOUND_MULTIPLIERS = {2: "bis", 3: "tris", 4: "tetrakis"}
+COMPOUND_PREFIXES = frozenset({"trifluoromethyl"})
+"""Substituted substituents: IUPAC puts them in brackets ("3,5-bis(trifluoromethyl)")."""
+
+
+@dataclass(frozen=True)
+class Substituent:
+    """A simple ring substituent: its prefix in a name and its catalogue entry."""
+
+    prefix: str
+    key: str
+
+
+@dataclass(frozen=True)
+class SpecificName:
+    """One group instance named from its context.
+
+    Attributes:
+        name: the phrase an option uses ("3,4-dimethoxyphenyl ring").
+        covers: catalogue keys of the substituents the name spells out (the name names
+            those groups too, so neither may be the cause).
+    """
+
+    name: str
+    covers: tuple[str, ...] = ()
+
+
+def _substituent(ring_atom: Any, neighbour: Any) -> Substituent | None:
+    """The simple substituent that `neighbour` starts, or None for anything larger.
+
+    Simple means one a chemist folds into the ring's name (halogen, methyl, methoxy,
+    hydroxy, trifluoromethyl, cyano, nitro); anything else attaches the ring to the rest
+    of the molecule.
+    """
+    symbol = neighbour.GetSymbol()
+    others = [a for a in neighbour.GetNeighbors() if a.GetIdx() != ring_atom.GetIdx()]
+    halogens = {"F": "fluoro", "Cl": "chloro", "Br": "bromo", "I": "iodo"}
+    if symbol in halogens:
+        key = {"F": "aryl_fluoride", "Cl": "aryl_chloride", "Br": "aryl_bromide"}
+        return Substituent(halogens[symbol], key.get(symbol, "aryl_iodide"))
+    if neighbour.GetIsAromatic() or neighbour.IsInRing():
+        return None
+    if symbol == "C" and not others:
+        return Substituent("methyl", "aryl_methyl")
+    if symbol == "C" and len(others) == 3 and all(a.GetSymbol() == "F" for a in others):
+        return Substituent("trifluoromethyl", "trifluoromethyl")
+    if symbol == "C" and len(others) == 1 and others[0].GetSymbol() == "N":
+        bond = neighbour.GetOwningMol().GetBondBetweenAtoms(neighbour.GetIdx(), others[0].GetIdx())
+        triple = bond is not None and bond.GetBondTypeAsDouble() == 3.0
+        return Substituent("cyano", "nitrile") if triple else None
+    if symbol == "O" and not others:
+        return Substituent("hydroxy", "phenol")
+    if symbol == "O" and len(others) == 1:
+        carbon = others[0]
+        if carbon.GetSymbol() == "C" and carbon.GetDegree() == 1:
+            return Substituent("methoxy", "methoxy_aryl")
+        return None
+    if symbol == "N" and len(others) == 2 and all(a.GetSymbol() == "O" for a in others):
+        return Substituent("nitro", "nitro")
+    return None
+
+
+def _benzene_rings(molecule: Any) -> Iterator[tuple[int, ...]]:
+    """Six-membered all-carbon aromatic rings that are fused to nothing."""
+    info = molecule.GetRingInfo()
+    for ring in info.AtomRings():
+        if len(ring) != 6:
+            continue
+        atoms = [molecule.GetAtomWithIdx(i) for i in ring]
+        if all(a.GetSymbol() == "C" and a.GetIsAromatic() for a in atoms) and all(
+            info.NumAtomRings(i) == 1 for i in ring
+        ):
+            yield ring
+
+
+def phenyl_name(molecule: Any, ring: tuple[int, ...]) -> SpecificName | None:
+    """A benzene ring named by its simple substituents, numbered from its attachment.
+
+    None when the ring carries two or more attachments (a phenylene: the
+    catalogue's para/meta entries name those) or none at all (the molecule is a
+    substituted benzene, which "phenyl" would misname).
+    """
+    order = list(ring)  # RDKit lists a ring's atoms in bond order around it
+    in_ring = set(order)
+    attachments: list[int] = []
+    simple: dict[int, Substituent] = {}
+    for position, index in enumerate(order):
+        atom = molecule.GetAtomWithIdx(index)
+        for neighbour in atom.GetNeighbors():
+            if neighbour.GetIdx() in in_ring or neighbour.GetAtomicNum() == 1:
+                continue
+            substituent = _substituent(atom, neighbour)
+            if substituent is None:
+                attachments.append(position)
+            else:
+                simple[position] = substituent
+    if len(attachments) != 1:
+        return None
+    if not simple:
+        return SpecificName("unsubstituted phenyl ring")
+    start = attachments[0]
+    numberings = []
+    for direction in (1, -1):
+        locant = {(start + direction * step) % 6: step + 1 for step in range(6)}
+        numberings.append(sorted((locant[p], s) for p, s in simple.items()))
+    chosen = min(numberings, key=lambda pairs: [n for n, _ in pairs])
+    by_prefix: dict[str, list[int]] = {}
+    for number, substituent in chosen:
+        by_prefix.setdefault(substituent.prefix, []).append(number)
+    parts = []
+    for prefix in sorted(by_prefix):
+        numbers = by_prefix[prefix]
+        locants = ",".join(str(n) for n in numbers)
+        if prefix in COMPOUND_PREFIXES:
+            parts.append(f"{locants}-{COMPOUND_MULTIPLIERS.get(len(numbers), '')}({prefix})")
+        else:
+            parts.append(f"{locants}-{MULTIPLIERS.get(len(numbers), '')}{prefix}")
+    name = "-".join(parts) + "phenyl ring"
+    covers = {s.key for s in simple.values()}
+    if len(by_prefix.get("methoxy", ())) >= 2:
+        covers.add("dimethoxyaryl")
+    return SpecificName(name, tuple(sorted(covers)))
+
+
+def amide_nh_name(molecule: Any, carbonyl: int, nitrogen: int) -> SpecificName:
+    """A secondary amide N–H named by what bears it (the field's usual names)."""
+    n_atom = molecule.GetAtomWithIdx(nitrogen)
+    c_atom = molecule.GetAtomWithIdx(carbonyl)
+    if n_atom.IsInRing() and c_atom.IsInRing():
+        return SpecificName("lactam N–H")
+    if any(a.GetIsAromatic() for a in n_atom.GetNeighbors()):
+        return SpecificName("anilide N–H")
+    carbon_side = [
+        a for a in c_atom.GetNeighbors() if a.GetIdx() != nitrogen and a.GetSymbol() != "O"
+    ]
+    if any(a.GetIsAromatic() for a in carbon_side):
+        return SpecificName("aryl carboxamide N–H")
+    if any(a.GetSymbol() == "C" and a.GetDegree() == 1 for a in carbon_side):
+        return SpecificName("acetamide N–H")
+    return SpecificName("aliphatic amide N–H")
+
+
+def carboxylic_acid_name(molecule: Any, carbon: int) -> SpecificName:
+    """A carboxylic acid named by the carbon that bears it."""
+    atom = molecule.GetAtomWithIdx(carbon)
+    bearer = next((a for a in atom.GetNeighbors() if a.GetSymbol() == "C"), None)
+    if bearer is None:
+        return SpecificName("free carboxylic acid")
+    if bearer.GetIsAromatic():
+        ring_atoms = next(
+            (r for r in molecule.GetRingInfo().AtomRings() if bearer.GetIdx() in r), ()
+        )
+        benzene = len(ring_atoms) == 6 and all(
+            molecule.GetAtomWithIdx(i).GetSymbol() == "C" for i in ring_atoms
+        )
+        return SpecificName("benzoic acid" if benzene else "heteroarylcarboxylic acid")
+    if any(a.GetSymbol() == "N" for a in bearer.GetNeighbors()):
+        return SpecificName("α-amino acid carboxyl")
+    if bearer.GetTotalNumHs() == 2:
+        return SpecificName("acetic acid side chain")
+    return SpecificName("aliphatic carboxylic acid")
+
+
+_SMARTS = {
+    "amide_nh": "[CX3](=O)[NX3;H1]",
+    "carboxylic_acid": "[CX3](=O)[OX2H1]",
+}
+
+
+def specific_names(molecule: Any, key: str) -> list[SpecificName]:
+    """Every instance of catalogue entry `key` in `molecule`, named from its context.
+
+    Distinct names only, most frequent first (a molecule with three 4-fluorophenyl
+    rings and one phenyl names the former first); empty for a key this module does not
+    name, or when no instance can be named.
+    """
+    from rdkit import Chem
+
+    names: list[SpecificName] = []
+    if key == "phenyl":
+        for ring in _benzene_rings(molecule):
+            name = phenyl_name(molecule, ring)
+            if name is not None:
+                names.append(name)
+    elif key in _SMARTS:
+        pattern = Chem.MolFromSmarts(_SMARTS[key])
+        for match in molecule.GetSubstructMatches(pattern):
+            if key == "amide_nh":
+                names.append(amide_nh_name(molecule, match[0], match[2]))
+            else:
+                names.append(carboxylic_acid_name(molecule, match[0]))
+    counts = Counter(names)
+    return sorted(counts, key=lambda n: (-counts[n], n.name))
+
+
+__all__ = ["NAMED_KEYS", "SpecificName", "specific_names"]
