@@ -64,7 +64,7 @@ def head_found(feature: str, head: str) -> bool:
 
 def score_row(row: dict[str, Any]) -> dict[str, Any]:
     """One row's outcome: what came back and which checks passed."""
-    result = decompose(row["text"])
+    result = decompose(row["text"], row.get("previous"))
     decomposed = isinstance(result, Decomposition)
     out: dict[str, Any] = {"id": row["id"], "construction": row["construction"]}
     if row["expect"] == "vague":

@@ -26,6 +26,7 @@ from chemx.generation.candidate import (
     make_item,
     tally,
 )
+from chemx.generation.explanations import paper_explanations
 from chemx.grounding.retrieval import sentences_in_reading_order
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.qc.anti_shortcut import check
@@ -87,11 +88,14 @@ class GenerationAgent:
             return {}
         paper_node = self.store.get(paper_id)
         record = paper_node.record if paper_node else None
+        sentences = tuple(
+            (s.id, s.text) for s in sentences_in_reading_order(self.store, paper_id)[1]
+        )
+        credited = {sid for block in blocks for sid in block.evidence.credited_sentence_ids}
         paper = PaperContext(
             paper=record if isinstance(record, Paper) else None,
-            sentences=tuple(
-                (s.id, s.text) for s in sentences_in_reading_order(self.store, paper_id)[1]
-            ),
+            sentences=sentences,
+            explanations=paper_explanations(sentences, credited),
         )
         blocks.sort(key=lambda block: len(block.basis_order))  # most constrained chooses first
         ledger = BasisLedger()

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import group_for_feature
+from chemx.generation.explanations import lent_for
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
@@ -50,13 +51,15 @@ from chemx.generation.mcq import (
     neutral_effect,
     option_text,
     stem_text,
+    subject_free_effect,
 )
 from chemx.generation.mechanisms import mechanism_for
 from chemx.generation.register import (
     agree_chain,
-    balance_lengths,
+    inflect,
     length_rank,
     mechanism_classes,
+    pick_distractors,
     plain_feature,
     readings,
     renumber,
@@ -90,6 +93,9 @@ class GenerationContext:
     visible: tuple[VisibleFeature, ...] = ()
     """Features found on the structure (catalogue) and named for it in the paper."""
     structure_keys: frozenset[str] | None = None
+    previous_sentence: str | None = None
+    """The sentence before the basis in the paper's reading order: the effect of "This
+    might be due to ..." (`chemx.generation.extract.decompose`)."""
     distractor_uses: Mapping[str, int] = field(default_factory=dict)
     """How often this paper's earlier questions offered each feature as a wrong answer
     (by `chemx.generation.features.usage_key`); the offline generator spreads them."""
@@ -214,10 +220,15 @@ class TemplateGenerator:
 
     def decompose(self, context: GenerationContext) -> DecomposeResult:
         """Split the basis sentence; pick the other features; discard when vague."""
-        extracted = decompose(context.basis_text)
+        extracted = decompose(context.basis_text, context.previous_sentence)
         if not isinstance(extracted, Decomposition):
             return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
-        effect = neutral_effect(extracted.effect, context.labels)
+        effect = subject_free_effect(
+            neutral_effect(extracted.effect, context.labels),
+            extracted.effect_form,
+            extracted.feature,
+            context.entry_type,
+        )
         found = PartialDecomposition(
             effect=effect,
             feature=extracted.feature,
@@ -247,10 +258,11 @@ class TemplateGenerator:
     def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
         """Stem from the Effect; distractors in the answer's register; seeded letters.
 
-        Each distractor states its feature's own action (the mechanism table, long or
-        short reading) followed by the chain the paper's mechanism leads through, and the
-        readings are chosen so the answer's length rank is a seeded draw
-        (`chemx.generation.register`).
+        Each distractor states its feature's own action (the paper's explanation of it
+        elsewhere, or the mechanism table's long or short reading) followed by the chain
+        the paper's mechanism leads through; three of the usable distractors, and their
+        readings, are chosen so the answer's length rank is a seeded draw
+        (`chemx.generation.register.pick_distractors`).
         """
         stem = stem_text(
             fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
@@ -268,9 +280,11 @@ class TemplateGenerator:
                 parts = replace(parts, action=action)
         variants: list[list[OptionDraft]] = []
         for feature in fields.other_features:
-            if len(variants) == DISTRACTORS:
-                break
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
+            lent = lent_for(feature, fields.effect)
+            if lent is not None:  # the paper's own explanation of this feature, elsewhere
+                mechanism = inflect(split_chain(lent, feature.name).action, is_plural(feature.name))
+                specific = True
             if names_cause(mechanism, fields.feature):
                 continue  # it would explain through the correct answer's feature
             if same_feature(feature.name, correct.feature):
@@ -306,12 +320,13 @@ class TemplateGenerator:
                 option_text(draft.feature, draft.mechanism, fields.effect, fields.effect_form)
             )
 
-        picks = balance_lengths(
+        picks = pick_distractors(
             length(correct),
             [[length(draft) for draft in options] for options in variants],
             length_rank(context.candidate_id),
+            count=DISTRACTORS,
         )
-        distractors = [options[i] for options, i in zip(variants, picks, strict=True)]
+        distractors = [variants[index][reading] for index, reading in picks]
         mcq = assemble(
             context.candidate_id,
             correct,

@@ -20,6 +20,7 @@ from typing import Literal
 
 from chemx.generation.backends import GenerationContext, Generator
 from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
+from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.features import (
     VisibleFeature,
     structure_features,
@@ -54,6 +55,9 @@ class PaperContext:
     """Licence and date go into each item; None if the paper node is missing."""
     sentences: tuple[tuple[str, str], ...]
     """(sentence id, text) in reading order: the source of text-named visible features."""
+    explanations: tuple[PaperExplanation, ...] = ()
+    """The paper's credited explanatory sentences, decomposed: their mechanisms are lent
+    to the wrong answers of its other questions (`chemx.generation.explanations`)."""
 
 
 @dataclass(frozen=True)
@@ -161,10 +165,12 @@ def visible_features(
     # the block first, then the rest of the paper: features it names for the compound
     sentences = [*own, *(s for s in paper.sentences if s[0] not in in_block)]
     labels = [label for label in (structure.identifier, *structure.related_identifiers) if label]
-    visible = (
-        *structure_features(reading.text if reading else None, partial=partial),
-        *text_features(sentences, labels, skip=[basis_id]),
+    drawn = lend_mechanisms(
+        structure_features(reading.text if reading else None, partial=partial),
+        paper.explanations,
+        basis_id,
     )
+    visible = (*drawn, *text_features(sentences, labels, skip=[basis_id]))
     return visible, keys
 
 
@@ -201,6 +207,7 @@ def generate_candidate(
         image=block.image,
         visible=visible,
         structure_keys=keys,
+        previous_sentence=_previous(paper, basis_id),
         distractor_uses=dict(ledger.distractors),
     )
     smiles = reading.text if reading else None
@@ -263,6 +270,15 @@ def generate_candidate(
             reject(candidate_id, Gate.GENERATION, written.reason, written.detail, generator.backend)
         )
     return outcome
+
+
+def _previous(paper: PaperContext, sentence_id: str | None) -> str | None:
+    """The text of the sentence before `sentence_id` in the paper's reading order."""
+    ids = [sid for sid, _ in paper.sentences]
+    if sentence_id is None or sentence_id not in ids:
+        return None
+    index = ids.index(sentence_id)
+    return paper.sentences[index - 1][1] if index > 0 else None
 
 
 def _discarded(

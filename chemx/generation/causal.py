@@ -78,6 +78,10 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "|originated from|results from|resulted from|derives from|derived from",
     ),
     "why": "which is why|this is why|that is why|which explains why|which explains how",
+    "evidential": (
+        "suggesting that|indicating that|implying that|which suggests that"
+        "|which indicates that|which implies that",
+    ),
     "hedge": (
         "likely|presumably|probably|possibly|perhaps|mostly|mainly|largely|partly|most likely"
         "|in part|at least in part|mainly|primarily|apparently|plausibly",
@@ -110,10 +114,13 @@ class Construction:
     name: str
     pattern: str
     effect_form: EffectForm
-    family: Literal["cause_first", "effect_first", "means", "pair", "subject"]
+    family: Literal["cause_first", "effect_first", "means", "pair", "subject", "evidential"]
     """Where the cause sits: before the effect ('cause_first'), after it ('effect_first'),
-    in a 'by V-ing' adjunct ('means'), in a matched-pair comparison ('pair'), or in the
-    subject of an effect verb ('subject', which then needs a mechanism of its own)."""
+    in a 'by V-ing' adjunct ('means'), in a matched-pair comparison ('pair'), in the
+    subject of an effect verb ('subject', which then needs a mechanism of its own), or
+    in an inference drawn from the observation ('evidential': "X is not tolerated,
+    suggesting that a crowded intermediate forms": X is the feature, the inference the
+    mechanism)."""
 
 
 CONSTRUCTIONS: tuple[Construction, ...] = (
@@ -206,6 +213,7 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("because", "<effect> ,? because|since <cause+>", "clause", "effect_first"),
     Construction("as", "<effect> , as <cause+>", "clause", "effect_first"),
     Construction("means", "<effect> by <cause+>", "vp", "means"),
+    Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),
     # "X makes / renders / lowers Y": the subject is the feature; the mechanism must come
     # from the subject itself ("the electron-withdrawing nitro group")

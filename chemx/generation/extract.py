@@ -197,18 +197,41 @@ ANAPHORIC_CAUSE = re.compile(
 earlier sentence; offline we cannot resolve it, so the sentence is vague, never guessed."""
 
 
-def decompose(sentence: str) -> Decomposition | Vague:
+ANAPHORIC_EFFECT = re.compile(
+    r"^(?:this|these|it|that)(?:\s+(?:effect|effects|result|results|trend|trends|"
+    r"observation|observations|behaviou?r|difference|differences|outcome|finding|findings|"
+    r"selectivity|reactivity|decrease|increase|drop|loss|improvement))?$",
+    re.I,
+)
+"""An effect that is only a pointer back ("This might be due to ...", "These results can
+be attributed to ..."): real papers state the observation in one sentence and explain it
+in the next, so the effect is the sentence before."""
+
+
+CONCESSION = re.compile(r",?\s+albeit\s+(?:in\s+|with\s+)?(?P<effect>.+)$", re.I)
+"""'X was also successful, albeit in lower yields': the cause that follows explains the
+concession, not the success."""
+
+
+def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vague:
     """Split one explanatory sentence into Effect / Feature / Mechanism, or say why not.
 
     The constructions are tried in table order; the first that yields all three fields
     wins. When none does, the reason is the first construction's (the strongest reading
     of the sentence), or ``no_connective`` when no construction matched.
+
+    Args:
+        sentence: the explanatory sentence.
+        previous: the sentence before it in the paper; when the effect is only a pointer
+            back ("This might be due to X"), that sentence is the effect
+            (`ANAPHORIC_EFFECT`). Without it such a sentence is ``no_effect``.
     """
     text = normalise(sentence)
     tokens = tokenise(text)
     first: Vague | None = None
+    before = normalise(previous).rstrip(" .") if previous else None
     for reading in readings(tokens):
-        result = _interpret(text, tokens, reading)
+        result = _interpret(text, tokens, reading, before)
         if isinstance(result, Decomposition):
             return result
         if result is not None and first is None:
@@ -219,7 +242,9 @@ def decompose(sentence: str) -> Decomposition | Vague:
 # -- reading one construction ----------------------------------------------------------
 
 
-def _interpret(text: str, tokens: list[Token], reading: Reading) -> Decomposition | Vague | None:
+def _interpret(
+    text: str, tokens: list[Token], reading: Reading, previous: str | None = None
+) -> Decomposition | Vague | None:
     """The decomposition a reading gives, why it gives none, or None if it does not apply."""
     family = reading.construction.family
     if family == "pair":
@@ -230,12 +255,19 @@ def _interpret(text: str, tokens: list[Token], reading: Reading) -> Decompositio
         return Vague("no_feature", f"the cause refers back to an earlier sentence: {_short(cause)}")
     if family == "means":
         return _read_means(text, cause, effect, reading)
+    if family == "evidential":
+        return _read_evidential(text, cause, effect, reading)
     if reading.construction.name == "so" and effect.lower().startswith("that "):
         return None  # "so that" states a purpose, not a result
     form = reading.construction.effect_form
     if family == "effect_first":
         effect = _strip_trailing(effect)
-        form = "clause" if _has_verb(effect) else "np"
+        if previous and ANAPHORIC_EFFECT.match(effect) and _has_verb(previous):
+            effect = previous
+        conceded = CONCESSION.search(effect)
+        if conceded:  # "X worked, albeit in lower yields": the lower yields are explained
+            effect = conceded["effect"].strip(" ,;")
+        form = "np" if conceded or not _has_verb(effect) else "clause"
     else:
         effect = _clean_effect(effect)
         cause = _adjacent_clause(cause)
@@ -313,6 +345,59 @@ def _read_means(
     if len(words(effect_vp)) < MIN_EFFECT_WORDS:
         return Vague("no_effect", f"effect part {effect_vp!r} is too short (means)")
     return _finish(text, effect_vp, "vp", feature, mechanism, reading, parsed=True)
+
+
+FORMATION_VERBS = wordlist(
+    """
+    formed generated produced created involved built
+    """
+)
+"""'NP is (being) formed': the inference says the feature gives rise to NP."""
+
+
+def _read_evidential(
+    text: str, inference: str, observation: str, reading: Reading
+) -> Decomposition | Vague | None:
+    """'F <effect>, suggesting that <inference>': F is the feature, the inference how it acts.
+
+    The inference becomes a predicate of F only where that reads true: "it / this group
+    V ..." gives "V ...", and "NP is (being) formed ..." gives "gives rise to NP ...";
+    any other inference is ``no_mechanism`` (it is about something other than F).
+    """
+    head_tokens = tokenise(observation)
+    index = predicate_start(head_tokens)
+    if not index:
+        return None
+    feature = _clean_feature(text_of(observation, head_tokens, 0, index))
+    if PAIR_HEADS & set(words(feature)):  # "analogue 7 was inactive": a compound, not a feature
+        return Vague("no_feature", f"the subject {feature!r} is a compound, not a feature")
+    effect_vp = _clean_mechanism(text_of(observation, head_tokens, index, len(head_tokens)))
+    if len(words(effect_vp)) < MIN_EFFECT_WORDS:
+        return Vague("no_effect", f"effect part {effect_vp!r} is too short (evidential)")
+    tokens = tokenise(inference)
+    start = predicate_start(tokens)
+    if not start:
+        return Vague("no_mechanism", f"the inference {_short(inference)!r} has no clause")
+    subject = text_of(inference, tokens, 0, start).strip()
+    predicate = [token.lower for token in tokens[start:]]
+    if subject.lower() in PRONOUN_SUBJECTS or subject.lower() in ("this group", "these groups"):
+        mechanism = _clean_mechanism(text_of(inference, tokens, start, len(tokens)))
+    else:
+        at = 0
+        while at < len(predicate) and predicate[at] in ("is", "are", "was", "were", "being", "be"):
+            at += 1
+        if at == 0 or at >= len(predicate) or predicate[at] not in FORMATION_VERBS:
+            return Vague(
+                "no_mechanism", f"the inference {_short(inference)!r} is not about {feature!r}"
+            )
+        rest = text_of(inference, tokens, start + at + 1, len(tokens)).strip()
+        mechanism = _clean_mechanism(f"gives rise to {_as_object(subject)} {rest}")
+    return _finish(text, effect_vp, "vp", feature, mechanism, reading, parsed=True)
+
+
+def _as_object(subject: str) -> str:
+    """The subject as an object: lower-case first letter unless it is an acronym."""
+    return subject if subject[:2].isupper() else subject[:1].lower() + subject[1:]
 
 
 # -- the cause: clause or noun phrase ----------------------------------------------------

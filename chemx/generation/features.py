@@ -109,6 +109,10 @@ class VisibleFeature:
         in_structure: whether the catalogue matched it on the structure's SMILES.
         covers: catalogue keys of the other groups its name spells out ("4-fluorophenyl
             ring" covers the aryl fluoride), see `chemx.generation.naming`.
+        mechanism: how the paper itself explains this feature elsewhere (another
+            question's answer), lent to this question's wrong answers
+            (`chemx.generation.explanations`); None when the paper explains it nowhere.
+        mechanism_effect: the effect that explanation was about.
     """
 
     name: str
@@ -116,6 +120,8 @@ class VisibleFeature:
     source: str
     in_structure: bool
     covers: tuple[str, ...] = ()
+    mechanism: str | None = None
+    mechanism_effect: str | None = None
 
 
 def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:
@@ -308,7 +314,9 @@ def select_other_features(
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
     paper are about one compound series, and a feature offered as the wrong answer of
     each of them while every answer differs marks the answer as the rare one, the
-    ``rarest-feature`` shortcut); then those the paper itself names (they are in the
+    ``rarest-feature`` shortcut); then those the paper explains elsewhere (they carry
+    the paper's own mechanism, `chemx.generation.explanations`); then those the paper
+    itself names (they are in the
     paper's register, as the answer is), then features read from the structure
     (specific groups, then `COMMON_KEYS`, then the skeleton's rings and linkers,
     `SKELETAL_KEYS`), then the rest; a feature equal to one already chosen (or to the
@@ -324,12 +332,20 @@ def select_other_features(
 
     used = uses or {}
 
-    def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, int, str | int]:
+    def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, bool, int, str | int]:
         index, feature = pair
         order: str | int = digest(DRAW_SALT, seed, feature.name) if seed else index
         named = feature.source.startswith("text:")
         seen = used.get(usage_key(feature.name), 0)
-        return (not (feature.in_structure or named), seen, not named, _ubiquity(feature.key), order)
+        lent = feature.mechanism is not None
+        return (
+            not (feature.in_structure or named),
+            seen,
+            not lent,
+            not named,
+            _ubiquity(feature.key),
+            order,
+        )
 
     ranked = sorted(enumerate(candidates), key=rank)
     chosen: list[VisibleFeature] = []
@@ -353,19 +369,16 @@ def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeatu
     ring"); the answer named in the paper's words ("the ring nitrogen", "methylation of
     the bridging nitrogen") would be the one option in another register, and across a
     release the only feature never seen elsewhere (the ``rarest-feature`` shortcut).
-    So when exactly one feature read from the structure is the cause (its catalogue
-    entry, or the same feature by `same_feature`), the answer takes that feature's
-    name; otherwise it keeps the paper's.
+    So when exactly one feature read from the structure is the cause's catalogue entry,
+    the answer takes that feature's name; otherwise it keeps the paper's (matching by
+    shared words instead renames "two geminal phenyl rings" as "unsubstituted phenyl
+    ring").
     """
+    if group is None:
+        return None
     drawn = [f for f in visible if f.source.startswith("smarts:")]
-    if group is not None:
-        by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
-        if len(by_key) == 1:
-            return by_key[0]
-        if by_key:
-            return None  # two such groups drawn: the paper's words say which
-    same = list(dict.fromkeys(f.name for f in drawn if same_feature(f.name, feature)))
-    return same[0] if len(same) == 1 else None
+    by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
+    return by_key[0] if len(by_key) == 1 else None  # two drawn: the paper's words say which
 
 
 def usage_key(name: str) -> str:

@@ -27,10 +27,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from chemx.generation.clauses import predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
-from chemx.generation.text import capitalise, decapitalise, squash, wordlist
+from chemx.generation.text import (
+    capitalise,
+    decapitalise,
+    distinctive_stems,
+    squash,
+    wordlist,
+)
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType
@@ -101,6 +108,30 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
         for mention in reversed(find_mentions(label, effect)):
             effect = f"{effect[: mention.start]}the compound shown{effect[mention.end :]}"
     return squash(effect)
+
+
+def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str:
+    """A clause effect whose subject names the feature, with that subject made neutral.
+
+    "ortho-Substituted anilines gave the products in lower yields" explained by "the less
+    planar o-substituted aniline" would hand the answer to the stem; the image shows the
+    compound, so the stem says "The compound shown gave the products in lower yields".
+    Other effects are returned unchanged.
+    """
+    if form != "clause":
+        return effect
+    tokens = tokenise(effect)
+    start = predicate_start(tokens)
+    if not start:
+        return effect
+    subject = text_of(effect, tokens, 0, start)
+    if not distinctive_stems(subject) & distinctive_stems(feature):
+        return effect
+    noun = "the reaction shown" if entry_type == "reaction" else "the compound shown"
+    predicate = text_of(effect, tokens, start, len(tokens)).strip()
+    if is_plural(subject):
+        predicate = inflect(predicate, plural=False)
+    return capitalise(f"{noun} {predicate}")
 
 
 def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:

@@ -180,7 +180,12 @@ def plain_feature(feature: str) -> str:
         tokens.append(stripped)
     if not tokens:
         return feature
-    return " ".join(tokens)
+    name = _POSITION_CASE.sub(lambda m: m.group(1) + m.group(2).lower(), " ".join(tokens))
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+_POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Z])(?=[a-z])")
+"""'ortho-Methyl' (a sentence-initial capital kept by the paper): the group is 'methyl'."""
 
 
 def without_labels(text: str, labels: Sequence[str]) -> str:
@@ -198,7 +203,9 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
-_MEANS = re.compile(r"\s+(?:through|by|via|with|into|from)\s+")
+_MEANS = re.compile(r"\s+(?:through|by|via|with|from)\s+")
+"""Where a mechanism's means begins; not "into", which completes its verb ("turns the
+oxygen into a leaving group": cut there, the phrase says nothing)."""
 """Where a table phrase's shorter readings end: its first conjunct, its means phrase."""
 
 
@@ -264,16 +271,36 @@ def balance_lengths(
     Returns the reading index per distractor: the combination nearest to `rank`, then
     with the smallest longest/shortest ratio (one length distribution), then the first.
     """
-    best: tuple[tuple[float, float], tuple[int, ...]] | None = None
-    for combo in itertools.product(*(range(len(options)) for options in choices)):
-        lengths = [options[i] for options, i in zip(choices, combo, strict=True)]
-        shorter = sum(1 for length in lengths if length < correct_length)
-        everything = [*lengths, correct_length]
-        spread = max(everything) / max(1, min(everything))
-        score = (float(abs(shorter - rank)), spread)
-        if best is None or score < best[0]:
-            best = (score, combo)
-    return best[1] if best else tuple(0 for _ in choices)
+    picked = pick_distractors(correct_length, choices, rank, count=len(choices))
+    return tuple(reading for _, reading in picked)
+
+
+def pick_distractors(
+    correct_length: int, choices: Sequence[Sequence[int]], rank: int, count: int
+) -> tuple[tuple[int, int], ...]:
+    """Which `count` distractors, and which reading of each, give the answer rank `rank`.
+
+    `choices` lists every usable distractor in preference order, each with the lengths
+    of its readings. With only the first three to choose from, the answer's length rank
+    is often out of reach (its paper wording is shorter or longer than every reading),
+    and the shortest or longest option is then the answer more often than a quarter of
+    the time (the ``shortest`` / ``longest`` shortcuts). So the choice is, in order: the
+    rank nearest to `rank`; the most preferred distractors (lowest sum of positions);
+    the smallest longest/shortest ratio; the first.
+
+    Returns (distractor index, reading index) pairs, in `choices` order.
+    """
+    best: tuple[tuple[float, int, float], tuple[tuple[int, int], ...]] | None = None
+    for chosen in itertools.combinations(range(len(choices)), min(count, len(choices))):
+        for combo in itertools.product(*(range(len(choices[i])) for i in chosen)):
+            lengths = [choices[i][r] for i, r in zip(chosen, combo, strict=True)]
+            shorter = sum(1 for length in lengths if length < correct_length)
+            everything = [*lengths, correct_length]
+            spread = max(everything) / max(1, min(everything))
+            score = (float(abs(shorter - rank)), sum(chosen), spread)
+            if best is None or score < best[0]:
+                best = (score, tuple(zip(chosen, combo, strict=True)))
+    return best[1] if best else ()
 
 
 __all__ = [
@@ -282,6 +309,7 @@ __all__ = [
     "balance_lengths",
     "inflect",
     "length_rank",
+    "pick_distractors",
     "plain_feature",
     "readings",
     "renumber",

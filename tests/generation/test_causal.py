@@ -196,7 +196,7 @@ def test_rejections_keep_their_reason(sentence: str, reason: str) -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[row["id"] for row in ROWS])
 def test_real_gold_row(row: dict[str, Any]) -> None:
-    result = decompose(row["text"])
+    result = decompose(row["text"], row.get("previous"))
     if row["expect"] == "vague":
         assert isinstance(result, Vague), result
         return

@@ -136,3 +136,83 @@ def test_vague_sentences_are_discarded_with_a_reason(sentence: str, reason: str)
     result = decompose(sentence)
     assert isinstance(result, Vague), result
     assert result.reason == reason, result
+
+
+def test_an_effect_that_points_back_is_the_sentence_before() -> None:
+    sentence = (
+        "This might be due to the less planar o-substituted aniline interfering with the "
+        "EDA complex formation."
+    )
+    alone = decompose(sentence)
+    assert isinstance(alone, Vague) and alone.reason == "no_effect"
+    previous = "However, ortho-substituted anilines gave the products in lower yields."
+    read = decompose(sentence, previous)
+    assert isinstance(read, Decomposition)
+    assert read.effect == "Ortho-substituted anilines gave the products in lower yields"
+    assert read.effect_form == "clause"
+    assert read.feature == "less planar o-substituted aniline"
+    assert read.mechanism == "interferes with the EDA complex formation"
+    # a full effect is never replaced by the sentence before
+    own = decompose("The rate drop is due to the nitro group, which lowers the HOMO.", previous)
+    assert isinstance(own, Decomposition) and own.effect == "The rate drop"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "feature", "effect", "mechanism"),
+    [
+        (
+            "ortho-Methyl group at the iodoarene is not tolerated, suggesting that a "
+            "sterically crowded intermediate is being formed during the coupling.",
+            "Ortho-Methyl group at the iodoarene",
+            "is not tolerated",
+            "gives rise to a sterically crowded intermediate during the coupling",
+        ),
+        (
+            "The pyridine nitrogen abolished activity, indicating that it cannot reach the "
+            "hinge region.",
+            "pyridine nitrogen",
+            "abolished activity",
+            "cannot reach the hinge region",
+        ),
+    ],
+)
+def test_an_inference_from_the_observation_is_the_mechanism(
+    sentence: str, feature: str, effect: str, mechanism: str
+) -> None:
+    read = decompose(sentence)
+    assert isinstance(read, Decomposition), read
+    assert (read.feature, read.effect, read.mechanism) == (feature, effect, mechanism)
+    assert read.connective == "evidential" and read.effect_form == "vp"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reason"),
+    [
+        # the inference is about something other than the subject
+        (
+            "Electron-poor aryl iodides gave lower yields, suggesting that oxidative "
+            "addition is not rate-limiting.",
+            "no_mechanism",
+        ),
+        # the subject is a compound, not a feature of one
+        (
+            "The 2-pyridyl analogue 7 was inactive, indicating that it cannot reach the "
+            "hinge region.",
+            "no_feature",
+        ),
+    ],
+)
+def test_inferences_not_about_a_feature_are_discarded(sentence: str, reason: str) -> None:
+    read = decompose(sentence)
+    assert isinstance(read, Vague) and read.reason == reason, read
+
+
+def test_a_concession_is_the_effect_its_cause_explains() -> None:
+    read = decompose(
+        "Substrate 2d was also successful and led to the desired products 2d and 2e, albeit "
+        "in lower yields, 50 and 39%, likely due to the easy oxidation of the aromatic ring "
+        "of electron-rich arenes."
+    )
+    assert isinstance(read, Decomposition)
+    assert (read.effect, read.effect_form) == ("lower yields, 50 and 39%", "np")
+    assert read.mechanism == "undergoes easy oxidation"

@@ -221,3 +221,20 @@ def test_the_answer_takes_the_name_the_drawing_gives_it() -> None:
     two_rings = structure_features("Fc1ccc(C(=O)Nc2ccccc2)cc1")
     assert drawn_name("phenyl ring", group_for_feature("phenyl ring"), two_rings) is None
     assert drawn_name("nitrogen lone pair", None, pool) is None
+
+
+def test_a_clause_effect_whose_subject_is_the_feature_is_made_neutral() -> None:
+    from chemx.generation.mcq import subject_free_effect
+
+    effect = "Ortho-substituted anilines gave the products in lower yields"
+    feature = "less planar o-substituted aniline"
+    assert (
+        subject_free_effect(effect, "clause", feature, "molecule")
+        == "The compound shown gave the products in lower yields"
+    )
+    assert subject_free_effect(effect, "clause", feature, "reaction").startswith(
+        "The reaction shown gave"
+    )
+    # a subject that does not name the feature stays; other forms are never touched
+    assert subject_free_effect(effect, "clause", "nitro group", "molecule") == effect
+    assert subject_free_effect("lower yields", "np", "aniline", "molecule") == "lower yields"

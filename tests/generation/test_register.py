@@ -167,3 +167,30 @@ def test_features_the_paper_names_come_first() -> None:
     named = VisibleFeature("para-methoxy group", "methoxy_aryl", "text:s12", False)
     chosen = select_other_features("cyano group", [*_pool(), named], 3, seed="c1")
     assert chosen[0] is named
+
+
+def test_plain_names_keep_the_group_in_lower_case() -> None:
+    from chemx.generation.register import plain_feature
+
+    assert plain_feature("Ortho-Methyl group") == "ortho-methyl group"
+    assert plain_feature("N-Boc group") == "N-Boc group"
+    assert plain_feature("NHS ester") == "NHS ester"
+
+
+def test_a_verb_completed_by_into_keeps_its_object() -> None:
+    from chemx.generation.register import readings
+
+    phrase = "turns the attached oxygen into a good leaving group for substitution"
+    assert readings(phrase) == (phrase,)
+
+
+def test_the_answers_length_rank_is_reached_by_choosing_among_more_distractors() -> None:
+    from chemx.generation.register import pick_distractors
+
+    # the first three are all longer than the answer: only a fourth can be shorter
+    choices = [[120], [130], [125, 118], [60]]
+    assert pick_distractors(100, choices, rank=1, count=3) == ((0, 0), (1, 0), (3, 0))
+    # the rank reachable with the preferred three: those three
+    assert pick_distractors(100, choices, rank=0, count=3) == ((0, 0), (1, 0), (2, 0))
+    # fewer choices than wanted: all of them
+    assert pick_distractors(100, [[90]], rank=0, count=3) == ((0, 0),)

@@ -1,0 +1,142 @@
+"""The paper's own explanations, lent to the distractors of its other questions.
+
+A paper explains several features of one compound series, each for its own effect: "the
+cyclopropyl amide fills a small lipophilic pocket" (potency), "the N-methylpiperazine is
+protonated in the hERG pore" (hERG binding). Each explanation is the answer of one
+question; offered as a wrong answer of the paper's other questions, where the same
+feature is drawn, it is
+
+- in the paper's register, as the answer is (seed 002 asks for distractors "in the same
+  style"; the curated table's textbook phrases stand out beside a paper's wording);
+- true of the feature but not the cause of *this* effect, the kind of wrong answer that
+  needs the chemistry to reject;
+- seen in the release as often as the answer it was: an answer that is the only
+  paper-worded, never-repeated option is what the ``rarest-feature`` and
+  ``rarest-mechanism`` shortcuts find (`chemx.qc.shortcut_battery`).
+
+Only sentences QC 2 credited as explanatory are read, and a mechanism is lent only where
+it cannot be a second right answer: not when its own effect is the same as the
+question's, not when it is hedged or names a compound label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from chemx.generation.catalogue import group_for_feature
+from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.features import LABEL_TOKEN, VisibleFeature
+from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.text import coverage, words
+
+SAME_EFFECT_COVERAGE = 0.5
+"""A lent mechanism whose own effect shares this share of the question's effect words
+explains the same thing: it could be a second right answer, so it is not lent."""
+
+
+@dataclass(frozen=True)
+class PaperExplanation:
+    """One explanatory sentence of the paper, decomposed."""
+
+    sentence_id: str
+    feature: str
+    key: str | None
+    """The feature's catalogue entry, when one names it."""
+    mechanism: str
+    effect: str
+
+
+def paper_explanations(
+    sentences: Sequence[tuple[str, str]], credited: Iterable[str]
+) -> tuple[PaperExplanation, ...]:
+    """The credited explanatory sentences of a paper that decompose, in reading order.
+
+    Args:
+        sentences: the paper's (sentence id, text) in reading order.
+        credited: ids of sentences QC 2 credited as explanatory in any accepted block.
+    """
+    wanted = set(credited)
+    found = []
+    for index, (sentence_id, text) in enumerate(sentences):
+        if sentence_id not in wanted:
+            continue
+        previous = sentences[index - 1][1] if index > 0 else None
+        read = decompose(text, previous)
+        if not isinstance(read, Decomposition) or read.comparison is not None:
+            continue
+        if _names_a_change(read.feature):
+            continue
+        group = group_for_feature(read.feature)
+        found.append(
+            PaperExplanation(
+                sentence_id, read.feature, group.key if group else None, read.mechanism, read.effect
+            )
+        )
+    return tuple(found)
+
+
+_HEDGED = re.compile(r"\b(?:" + "|".join(re.escape(term) for term in HEDGING_TERMS) + r")\b", re.I)
+
+
+CHANGE_HEAD = re.compile(
+    r"^(?:the\s+)?\w+(?:ation|ition|ment|al|ing)\s+of\b|^(?:the\s+)?(?:replacement|"
+    r"introduction|installation|removal|loss|addition|exchange|swap)\b",
+    re.I,
+)
+"""'Methylation of the bridging nitrogen', 'replacement of the ester': a change, not a group."""
+
+
+def _names_a_change(feature: str) -> bool:
+    return bool(CHANGE_HEAD.search(feature.strip()))
+
+
+def _lendable(mechanism: str) -> bool:
+    """Not hedged (a hedged option is a give-away) and naming no compound label."""
+    if _HEDGED.search(mechanism):
+        return False
+    return not any(LABEL_TOKEN.fullmatch(token.strip(",;:()")) for token in mechanism.split())
+
+
+def lend_mechanisms(
+    visible: Sequence[VisibleFeature],
+    explanations: Sequence[PaperExplanation],
+    basis_id: str | None,
+) -> tuple[VisibleFeature, ...]:
+    """The visible features, each drawn one carrying the paper's mechanism for it, if any.
+
+    An explanation belongs to a feature read from the structure when both name the same
+    catalogue entry (a looser match lends "methylation of the bridging nitrogen removes
+    the NH donor" to "the pyridine ring nitrogen"); an explanation of a change made to a
+    group ("methylation of ...", "introduction of ...") says what the change did, not
+    what the group does, and is never lent; nor is the basis sentence's own, which is
+    the answer.
+    """
+    lent = []
+    for feature in visible:
+        if feature.in_structure and feature.mechanism is None:
+            for explanation in explanations:
+                if explanation.sentence_id == basis_id or not _lendable(explanation.mechanism):
+                    continue
+                if explanation.key is not None and explanation.key == feature.key:
+                    feature = replace(
+                        feature,
+                        mechanism=explanation.mechanism,
+                        mechanism_effect=explanation.effect,
+                    )
+                    break
+        lent.append(feature)
+    return tuple(lent)
+
+
+def lent_for(feature: VisibleFeature, effect: str) -> str | None:
+    """The paper's mechanism to offer with `feature` in a question about `effect`, if any."""
+    if feature.mechanism is None or not words(feature.mechanism):
+        return None
+    if coverage(feature.mechanism_effect or "", effect) >= SAME_EFFECT_COVERAGE:
+        return None
+    return feature.mechanism
+
+
+__all__ = ["PaperExplanation", "lend_mechanisms", "lent_for", "paper_explanations"]

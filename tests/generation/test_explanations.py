@@ -1,0 +1,71 @@
+"""The paper's own explanations lent to its other questions' wrong answers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chemx.generation.explanations import (
+    PaperExplanation,
+    lend_mechanisms,
+    lent_for,
+    paper_explanations,
+)
+from chemx.generation.features import structure_features
+
+SENTENCES = (
+    ("s1", "The kinase series was profiled against 40 kinases."),
+    (
+        "s2",
+        "The cyclopropyl amide 2a fills a small lipophilic pocket beneath the glycine-rich "
+        "loop, which improves potency 7-fold.",
+    ),
+    (
+        "s3",
+        "Methylation of the bridging nitrogen in 1a removes the NH donor that binds the "
+        "hinge, which abolishes activity.",
+    ),
+    ("s4", "The fluorine may block oxidation, which raised the half-life to 58 min."),
+)
+
+
+def test_only_credited_sentences_that_decompose_are_read() -> None:
+    found = paper_explanations(SENTENCES, credited={"s2", "s3", "s4"})
+    by_id = {e.sentence_id: e for e in found}
+    assert "s1" not in by_id  # not credited
+    assert "s3" not in by_id  # a change made to a group, not what a group does
+    assert by_id["s2"].key == "cyclopropyl"
+    assert by_id["s2"].mechanism.startswith("fills a small lipophilic pocket")
+    assert by_id["s4"].mechanism == "may block oxidation"  # read, but hedged: never lent
+
+
+def test_a_drawn_feature_carries_the_papers_mechanism_of_its_own_group() -> None:
+    explanations = paper_explanations(SENTENCES, credited={"s2", "s4"})
+    pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
+    lent = {f.name: f for f in lend_mechanisms(pool, explanations, basis_id="s9")}
+    assert lent["cyclopropyl ring"].mechanism is not None
+    assert lent["cyclopropyl ring"].mechanism_effect == "improves potency 7-fold"
+    # hedged ("may block") is a give-away: never lent
+    assert lent["aromatic C–F bond"].mechanism is None
+    # the basis sentence's explanation is the answer, so it is not lent
+    own = {f.name: f for f in lend_mechanisms(pool, explanations, basis_id="s2")}
+    assert own["cyclopropyl ring"].mechanism is None
+
+
+def test_a_mechanism_for_the_same_effect_is_not_offered() -> None:
+    (feature,) = [f for f in structure_features("C1CC1C(=O)N") if f.key == "cyclopropyl"]
+    lent = replace(
+        feature,
+        mechanism="fills a small lipophilic pocket",
+        mechanism_effect="improves potency 7-fold",
+    )
+    assert lent_for(lent, "a 40-fold gain in selectivity over CDK2") is not None
+    # the same effect: it could be a second right answer
+    assert lent_for(lent, "improves potency 7-fold over the acetamide") is None
+    assert lent_for(feature, "anything") is None
+
+
+def test_an_explanation_naming_another_compound_is_not_lent() -> None:
+    explanation = PaperExplanation("s5", "cyclopropyl ring", "cyclopropyl", "binds 5 better", "x")
+    pool = structure_features("C1CC1C(=O)N")
+    (lent,) = [f for f in lend_mechanisms(pool, [explanation], None) if f.key == "cyclopropyl"]
+    assert lent.mechanism is None
