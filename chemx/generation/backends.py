@@ -270,6 +270,7 @@ class TemplateGenerator:
         condition = fields.reasoning_type is ReasoningType.CONDITION
         correct = _correct_draft(context, fields)
         parts = split_chain(correct.mechanism, correct.feature)
+        answers = [correct]  # the answer's readings, preferred first
         if correct.in_structure and correct.key:
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
             wanted = mechanism_classes(parts.action)
@@ -278,6 +279,7 @@ class TemplateGenerator:
                 action = said[-1]
                 correct = replace(correct, mechanism=parts.joined(action))
                 parts = replace(parts, action=action)
+                answers = [replace(correct, mechanism=parts.joined(a)) for a in reversed(said)]
         variants: list[list[OptionDraft]] = []
         for feature in fields.other_features:
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
@@ -320,12 +322,18 @@ class TemplateGenerator:
                 option_text(draft.feature, draft.mechanism, fields.effect, fields.effect_form)
             )
 
-        picks = pick_distractors(
-            length(correct),
-            [[length(draft) for draft in options] for options in variants],
-            length_rank(context.candidate_id),
-            count=DISTRACTORS,
-        )
+        rank = length_rank(context.candidate_id)
+        lengths = [[length(draft) for draft in options] for options in variants]
+
+        def miss(answer: OptionDraft, picks: tuple[tuple[int, int], ...]) -> int:
+            shorter = sum(1 for i, r in picks if lengths[i][r] < length(answer))
+            return abs(shorter - rank)
+
+        tried = [
+            (answer, pick_distractors(length(answer), lengths, rank, count=DISTRACTORS))
+            for answer in answers
+        ]
+        correct, picks = min(tried, key=lambda pair: miss(*pair))  # the first of equals
         distractors = [variants[index][reading] for index, reading in picks]
         mcq = assemble(
             context.candidate_id,

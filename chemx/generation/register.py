@@ -213,16 +213,22 @@ def readings(phrase: str) -> tuple[str, ...]:
     """A table phrase's readings, longest first: whole, first conjunct, head before "through".
 
     "donates a hydrogen bond through its N–H and fixes a planar amide geometry" also
-    reads "donates a hydrogen bond through its N–H" and "donates a hydrogen bond".
+    reads "donates a hydrogen bond through its N–H" and "donates a hydrogen bond"; a cut
+    that would end on an open word ("decomposes on heating or") is not a reading.
     """
     found = [squash(phrase)]
     for cut in (_CONJUNCT, _MEANS):
         match = cut.search(found[-1])
         if match:
             head = found[-1][: match.start()].strip(" ,")
-            if len(head.split()) >= MIN_CHAIN_WORDS:
+            last = head.split()[-1].lower() if head else ""
+            if len(head.split()) >= MIN_CHAIN_WORDS and last not in _OPEN_ENDS:
                 found.append(head)
     return tuple(dict.fromkeys(found))
+
+
+_OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
+"""Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
 
 
 MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {

@@ -194,3 +194,10 @@ def test_the_answers_length_rank_is_reached_by_choosing_among_more_distractors()
     assert pick_distractors(100, choices, rank=0, count=3) == ((0, 0), (1, 0), (2, 0))
     # fewer choices than wanted: all of them
     assert pick_distractors(100, [[90]], rank=0, count=3) == ((0, 0),)
+
+
+def test_a_reading_never_ends_mid_phrase() -> None:
+    from chemx.generation.register import readings
+
+    phrase = "decomposes on heating or with strong acid, so reactions are kept cool"
+    assert all(r.split()[-1] not in ("or", "and", "only") for r in readings(phrase))
