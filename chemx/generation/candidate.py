@@ -20,7 +20,7 @@ from typing import Literal
 
 from chemx.generation.backends import GenerationContext, Generator
 from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
-from chemx.generation.explanations import PaperExplanation, lend_mechanisms
+from chemx.generation.explanations import PaperExplanation, lend_mechanisms, lent_for
 from chemx.generation.features import (
     VisibleFeature,
     structure_features,
@@ -246,7 +246,7 @@ def generate_candidate(
         basis_sentence_id=basis_id,
         smiles=smiles,
         smiles_source=smiles_source,
-        feature_sources={f.name: f.source for f in fields.other_features},
+        feature_sources={f.name: _source(f, fields.effect) for f in fields.other_features},
     )
     if candidate.stem is not None:
         ledger.offered(candidate)
@@ -270,6 +270,13 @@ def generate_candidate(
             reject(candidate_id, Gate.GENERATION, written.reason, written.detail, generator.backend)
         )
     return outcome
+
+
+def _source(feature: VisibleFeature, effect: str) -> str:
+    """Where a feature was found and, when the paper's mechanism is lent, where that is."""
+    if feature.mechanism_sentence_id is None or lent_for(feature, effect) is None:
+        return feature.source
+    return f"{feature.source} mechanism:text:{feature.mechanism_sentence_id}"
 
 
 def _previous(paper: PaperContext, sentence_id: str | None) -> str | None:

@@ -124,6 +124,7 @@ def lend_mechanisms(
                         feature,
                         mechanism=explanation.mechanism,
                         mechanism_effect=explanation.effect,
+                        mechanism_sentence_id=explanation.sentence_id,
                     )
                     break
         lent.append(feature)

@@ -113,6 +113,7 @@ class VisibleFeature:
             question's answer), lent to this question's wrong answers
             (`chemx.generation.explanations`); None when the paper explains it nowhere.
         mechanism_effect: the effect that explanation was about.
+        mechanism_sentence_id: the sentence that explanation came from.
     """
 
     name: str
@@ -122,6 +123,7 @@ class VisibleFeature:
     covers: tuple[str, ...] = ()
     mechanism: str | None = None
     mechanism_effect: str | None = None
+    mechanism_sentence_id: str | None = None
 
 
 def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:

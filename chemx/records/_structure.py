@@ -218,7 +218,9 @@ class Candidate(Node):
     )
     feature_sources: dict[str, str] = Field(
         default_factory=dict,
-        description="Where each other feature was found: 'smarts:<key>' or 'text:<sentence>'.",
+        description="Where each other feature was found: 'smarts:<key>' or 'text:<sentence>', "
+        "followed by ' mechanism:text:<sentence>' when its option's mechanism is the paper's "
+        "own explanation of it from that sentence.",
     )
 
 

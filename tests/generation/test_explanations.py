@@ -69,3 +69,18 @@ def test_an_explanation_naming_another_compound_is_not_lent() -> None:
     pool = structure_features("C1CC1C(=O)N")
     (lent,) = [f for f in lend_mechanisms(pool, [explanation], None) if f.key == "cyclopropyl"]
     assert lent.mechanism is None
+
+
+def test_a_lent_mechanism_is_traced_to_its_sentence() -> None:
+    from chemx.generation.candidate import _source
+
+    (feature,) = [f for f in structure_features("C1CC1C(=O)N") if f.key == "cyclopropyl"]
+    lent = replace(
+        feature,
+        mechanism="fills a small lipophilic pocket",
+        mechanism_effect="improves potency 7-fold",
+        mechanism_sentence_id="sen_2",
+    )
+    assert _source(lent, "a longer half-life") == "smarts:cyclopropyl mechanism:text:sen_2"
+    assert _source(lent, "improves potency 7-fold") == "smarts:cyclopropyl"  # not lent there
+    assert _source(feature, "a longer half-life") == "smarts:cyclopropyl"
