@@ -10,7 +10,7 @@ from chemx.generation.explanations import (
     lent_for,
     paper_explanations,
 )
-from chemx.generation.features import structure_features
+from chemx.generation.features import VisibleFeature, structure_features
 
 SENTENCES = (
     ("s1", "The kinase series was profiled against 40 kinases."),
@@ -51,13 +51,21 @@ def test_a_drawn_feature_carries_the_papers_mechanism_of_its_own_group() -> None
     assert own["cyclopropyl ring"].mechanism is None
 
 
-def test_a_mechanism_for_the_same_effect_is_not_offered() -> None:
+def _cyclopropyl(lent: bool) -> VisibleFeature:
+    """The cyclopropyl ring of a small amide, carrying a lent potency explanation or not."""
     (feature,) = [f for f in structure_features("C1CC1C(=O)N") if f.key == "cyclopropyl"]
-    lent = replace(
+    if not lent:
+        return feature
+    return replace(
         feature,
         mechanism="fills a small lipophilic pocket",
         mechanism_effect="improves potency 7-fold",
+        mechanism_sentence_id="sen_2",
     )
+
+
+def test_a_mechanism_for_the_same_effect_is_not_offered() -> None:
+    feature, lent = _cyclopropyl(lent=False), _cyclopropyl(lent=True)
     assert lent_for(lent, "a 40-fold gain in selectivity over CDK2") is not None
     # the same effect: it could be a second right answer
     assert lent_for(lent, "improves potency 7-fold over the acetamide") is None
@@ -74,13 +82,7 @@ def test_an_explanation_naming_another_compound_is_not_lent() -> None:
 def test_a_lent_mechanism_is_traced_to_its_sentence() -> None:
     from chemx.generation.candidate import _source
 
-    (feature,) = [f for f in structure_features("C1CC1C(=O)N") if f.key == "cyclopropyl"]
-    lent = replace(
-        feature,
-        mechanism="fills a small lipophilic pocket",
-        mechanism_effect="improves potency 7-fold",
-        mechanism_sentence_id="sen_2",
-    )
+    feature, lent = _cyclopropyl(lent=False), _cyclopropyl(lent=True)
     assert _source(lent, "a longer half-life") == "smarts:cyclopropyl mechanism:text:sen_2"
     assert _source(lent, "improves potency 7-fold") == "smarts:cyclopropyl"  # not lent there
     assert _source(feature, "a longer half-life") == "smarts:cyclopropyl"
