@@ -283,7 +283,7 @@ class TemplateGenerator:
         variants: list[list[OptionDraft]] = []
         for feature in fields.other_features:
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
-            lent = lent_for(feature, fields.effect)
+            lent = lent_for(feature, fields.effect, condition=condition)
             if lent is not None:  # the paper's own explanation of this feature, elsewhere
                 mechanism = inflect(split_chain(lent, feature.name).action, is_plural(feature.name))
                 specific = True

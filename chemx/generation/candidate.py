@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from chemx.generation.backends import GenerationContext, Generator
+from chemx.generation.backends import Fields, GenerationContext, Generator
 from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms, lent_for
 from chemx.generation.features import (
@@ -42,6 +42,7 @@ from chemx.records import (
     NodeKind,
     Paper,
     PartialDecomposition,
+    ReasoningType,
     Structure,
     StructureRole,
 )
@@ -246,7 +247,7 @@ def generate_candidate(
         basis_sentence_id=basis_id,
         smiles=smiles,
         smiles_source=smiles_source,
-        feature_sources={f.name: _source(f, fields.effect) for f in fields.other_features},
+        feature_sources={f.name: _source(f, fields) for f in fields.other_features},
     )
     if candidate.stem is not None:
         ledger.offered(candidate)
@@ -272,9 +273,11 @@ def generate_candidate(
     return outcome
 
 
-def _source(feature: VisibleFeature, effect: str) -> str:
+def _source(feature: VisibleFeature, fields: Fields) -> str:
     """Where a feature was found and, when the paper's mechanism is lent, where that is."""
-    if feature.mechanism_sentence_id is None or lent_for(feature, effect) is None:
+    condition = fields.reasoning_type is ReasoningType.CONDITION
+    lent = lent_for(feature, fields.effect, condition=condition)
+    if feature.mechanism_sentence_id is None or lent is None:
         return feature.source
     return f"{feature.source} mechanism:text:{feature.mechanism_sentence_id}"
 

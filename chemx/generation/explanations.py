@@ -30,6 +30,7 @@ from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature
 from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage, words
+from chemx.records import ReasoningType
 
 SAME_EFFECT_COVERAGE = 0.5
 """A lent mechanism whose own effect shares this share of the question's effect words
@@ -46,6 +47,9 @@ class PaperExplanation:
     """The feature's catalogue entry, when one names it."""
     mechanism: str
     effect: str
+    condition: bool = False
+    """Whether it explains why conditions were needed (a Condition reasoning type): lent
+    only to Condition questions, and an effect explanation only to the others."""
 
 
 def paper_explanations(
@@ -71,7 +75,12 @@ def paper_explanations(
         group = group_for_feature(read.feature)
         found.append(
             PaperExplanation(
-                sentence_id, read.feature, group.key if group else None, read.mechanism, read.effect
+                sentence_id,
+                read.feature,
+                group.key if group else None,
+                read.mechanism,
+                read.effect,
+                read.reasoning_type is ReasoningType.CONDITION,
             )
         )
     return tuple(found)
@@ -125,15 +134,22 @@ def lend_mechanisms(
                         mechanism=explanation.mechanism,
                         mechanism_effect=explanation.effect,
                         mechanism_sentence_id=explanation.sentence_id,
+                        mechanism_condition=explanation.condition,
                     )
                     break
         lent.append(feature)
     return tuple(lent)
 
 
-def lent_for(feature: VisibleFeature, effect: str) -> str | None:
-    """The paper's mechanism to offer with `feature` in a question about `effect`, if any."""
+def lent_for(feature: VisibleFeature, effect: str, *, condition: bool = False) -> str | None:
+    """The paper's mechanism to offer with `feature` in a question about `effect`, if any.
+
+    `condition`: whether the question asks why conditions were needed; an explanation
+    of an outcome does not answer that, nor the reverse.
+    """
     if feature.mechanism is None or not words(feature.mechanism):
+        return None
+    if feature.mechanism_condition != condition:
         return None
     if coverage(feature.mechanism_effect or "", effect) >= SAME_EFFECT_COVERAGE:
         return None

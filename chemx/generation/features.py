@@ -114,6 +114,7 @@ class VisibleFeature:
             (`chemx.generation.explanations`); None when the paper explains it nowhere.
         mechanism_effect: the effect that explanation was about.
         mechanism_sentence_id: the sentence that explanation came from.
+        mechanism_condition: whether that explanation says why conditions were needed.
     """
 
     name: str
@@ -124,6 +125,7 @@ class VisibleFeature:
     mechanism: str | None = None
     mechanism_effect: str | None = None
     mechanism_sentence_id: str | None = None
+    mechanism_condition: bool = False
 
 
 def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:

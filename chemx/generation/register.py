@@ -219,6 +219,9 @@ def readings(phrase: str) -> tuple[str, ...]:
     found = [squash(phrase)]
     for cut in (_CONJUNCT, _MEANS):
         match = cut.search(found[-1])
+        if match and cut is _CONJUNCT:  # "and" joins two actions only before a verb
+            following = found[-1][match.end() :].split()
+            match = match if following and _verb(following[0]) else None
         if match:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""

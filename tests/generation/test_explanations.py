@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from chemx.generation.backends import Fields
 from chemx.generation.explanations import (
     PaperExplanation,
     lend_mechanisms,
@@ -11,6 +12,7 @@ from chemx.generation.explanations import (
     paper_explanations,
 )
 from chemx.generation.features import VisibleFeature, structure_features
+from chemx.records import ReasoningType
 
 SENTENCES = (
     ("s1", "The kinase series was profiled against 40 kinases."),
@@ -83,6 +85,13 @@ def test_a_lent_mechanism_is_traced_to_its_sentence() -> None:
     from chemx.generation.candidate import _source
 
     feature, lent = _cyclopropyl(lent=False), _cyclopropyl(lent=True)
-    assert _source(lent, "a longer half-life") == "smarts:cyclopropyl mechanism:text:sen_2"
-    assert _source(lent, "improves potency 7-fold") == "smarts:cyclopropyl"  # not lent there
-    assert _source(feature, "a longer half-life") == "smarts:cyclopropyl"
+
+    def fields(effect: str, reasoning: ReasoningType = ReasoningType.MECHANISTIC) -> Fields:
+        return Fields(effect, "np", "nitro group", "withdraws electrons", reasoning, ())
+
+    assert _source(lent, fields("a longer half-life")) == "smarts:cyclopropyl mechanism:text:sen_2"
+    assert _source(lent, fields("improves potency 7-fold")) == "smarts:cyclopropyl"  # same effect
+    assert _source(feature, fields("a longer half-life")) == "smarts:cyclopropyl"
+    # an outcome's explanation does not say why conditions were needed
+    condition = fields("a longer half-life", ReasoningType.CONDITION)
+    assert _source(lent, condition) == "smarts:cyclopropyl"

@@ -201,3 +201,10 @@ def test_a_reading_never_ends_mid_phrase() -> None:
 
     phrase = "decomposes on heating or with strong acid, so reactions are kept cool"
     assert all(r.split()[-1] not in ("or", "and", "only") for r in readings(phrase))
+
+
+def test_and_joins_two_actions_only_before_a_verb() -> None:
+    from chemx.generation.register import readings
+
+    phrase = "changes the steric and electronic environment of the neighbouring atoms"
+    assert readings(phrase) == (phrase,)  # "steric and electronic" is one noun phrase
