@@ -53,7 +53,7 @@ from chemx.generation.mcq import (
     stem_text,
     subject_free_effect,
 )
-from chemx.generation.mechanisms import mechanism_for
+from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.register import (
     agree_chain,
     inflect,
@@ -270,7 +270,11 @@ class TemplateGenerator:
         condition = fields.reasoning_type is ReasoningType.CONDITION
         correct = _correct_draft(context, fields)
         parts = split_chain(correct.mechanism, correct.feature)
-        answers = [correct]  # the answer's readings, preferred first
+        # the answer's readings, preferred first: the paper's action whole, then its
+        # shorter readings (a prefix of what the paper says is still what it says)
+        answers = [
+            replace(correct, mechanism=parts.joined(action)) for action in readings(parts.action)
+        ]
         if correct.in_structure and correct.key:
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
             wanted = mechanism_classes(parts.action)
@@ -296,7 +300,7 @@ class TemplateGenerator:
             variants.append(
                 [
                     replace(draft, mechanism=shared.joined(draft.mechanism))
-                    for reading in readings(mechanism)
+                    for reading in effect_readings(feature.key, mechanism)
                     for draft in (
                         distractor_draft(
                             feature.name,

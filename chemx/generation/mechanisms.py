@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from chemx.generation.register import readings
 from chemx.generation.text import wordlist, words
 
 
@@ -486,3 +487,74 @@ def mechanism_for(key: str | None, feature: str, *, condition: bool) -> tuple[st
     if entry is None:
         entry = GENERIC[generic_class(feature)]
     return (entry.condition if condition else entry.effect), specific
+
+
+SHORT: dict[str, str] = {
+    "acrylamide": "forms a covalent bond",
+    "nitroalkene": "is strongly electrophilic",
+    "carboxylic_acid": "forms salt bridges",
+    "boc": "masks the nitrogen lone pair",
+    "carbamate": "delocalises the nitrogen lone pair",
+    "cyclic_carbonate": "stores ring strain",
+    "sulfonamide": "presents an acidic N–H",
+    "sulfonate": "makes a good leaving group",
+    "amide_tertiary": "lacks an N–H donor",
+    "cyclopropyl": "adds compact, rigid bulk",
+    "aryl_iodide": "forms strong halogen bonds",
+    "crown_ether": "binds a cation in its cavity",
+    "catechol_ether": "donates electron density to the ring",
+    "alcohol": "donates and accepts hydrogen bonds",
+    "aldehyde": "forms enamines or iminium ions",
+    "quinone": "accepts electrons reversibly",
+    "imine": "fixes how reagents approach",
+    "quaternary_ammonium": "carries a permanent positive charge",
+    "piperazine": "is basic and protonatable",
+    "piperidine": "adds a basic nitrogen",
+    "aminopyrimidine": "forms a donor–acceptor pair",
+    "tetrazine": "is a very electron-poor diene",
+    "tetrahydroisoquinoline": "holds a basic nitrogen rigidly",
+    "pyrrole": "is an electron-rich ring",
+    "pyrazole": "accepts a hydrogen bond",
+    "triazole": "is polar and metabolically robust",
+    "tetrazole": "ionises like a carboxylic acid",
+    "oxazole": "accepts hydrogen bonds weakly",
+    "thiazole": "offers a polarisable sulfur contact",
+    "furan": "is an electron-rich heterocycle",
+    "lactone": "fixes its carbonyl dipole",
+    "epoxide": "is strained and electrophilic",
+    "azetidine": "adds a strained basic ring",
+    "oxetane": "lowers lipophilicity",
+    "alkyl_halide": "alkylates nearby nucleophiles",
+    "pyrimidine": "accepts hydrogen bonds",
+    "quinoline": "coordinates metals",
+    "phosphine": "donates its lone pair to the metal",
+    "trans_cyclooctene": "is a strained, reactive alkene",
+    "alkyne": "undergoes cycloaddition",
+    "vinyl": "adds a polymerisable C=C bond",
+    "alkene": "extends conjugation",
+    "acridinium": "is a strong photo-oxidant",
+    "coumarin": "is a rigid, fluorescent chromophore",
+    "geminal_diaryl": "adds two bulky aryl rings",
+    "fused_arene": "offers a flat π-surface",
+    "methyl_ester": "masks the acid as an ester",
+    "anthraquinone": "accepts two electrons reversibly",
+    "n_aryl": "delocalises the nitrogen lone pair",
+    "para_phenylene": "links its substituents linearly",
+    "meta_phenylene": "interrupts their conjugation",
+    "benzylic_ch2": "acts as a flexible spacer",
+    "phenyl": "adds a hydrophobic surface",
+    "stereocentre": "fixes the orientation of its groups",
+}
+"""A terse reading of the ``effect`` phrase for the entries whose phrase has no shorter
+cut of its own (`chemx.generation.register.readings`): a paper's answer is often a few
+words ("binds Pd(II) too strongly"), and with only long table readings the answer was the
+shortest option in over a third of the sample's items (the ``shortest`` shortcut)."""
+
+
+def effect_readings(key: str | None, phrase: str) -> tuple[str, ...]:
+    """The readings of an effect phrase, longest first, with the terse one when it has one."""
+    found = readings(phrase)
+    terse = SHORT.get(key or "")
+    if terse and TABLE.get(key or "") is not None and TABLE[key or ""].effect == phrase:
+        found = (*found, terse) if terse not in found else found
+    return found

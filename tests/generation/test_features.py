@@ -238,3 +238,18 @@ def test_a_clause_effect_whose_subject_is_the_feature_is_made_neutral() -> None:
     # a subject that does not name the feature stays; other forms are never touched
     assert subject_free_effect(effect, "clause", "nitro group", "molecule") == effect
     assert subject_free_effect("lower yields", "np", "aniline", "molecule") == "lower yields"
+
+
+def test_terse_readings_are_clean_and_offered_after_the_long_ones() -> None:
+    from chemx.generation.mechanisms import SHORT, effect_readings
+
+    assert set(SHORT) <= set(TABLE)
+    for key, phrase in SHORT.items():
+        assert len(phrase) <= 40 and not any(ch.isdigit() for ch in phrase), (key, phrase)
+        assert not hedging_terms(phrase), (key, phrase)
+        assert phrase.split()[0].endswith("s"), (key, phrase)  # third person singular
+    found = effect_readings("phenyl", TABLE["phenyl"].effect)
+    assert found[0] == TABLE["phenyl"].effect and found[-1] == SHORT["phenyl"]
+    # a condition phrase, or a paper's own mechanism, gets no table reading added
+    assert effect_readings("phenyl", TABLE["phenyl"].condition)[-1] != SHORT["phenyl"]
+    assert effect_readings("phenyl", "stacks on Phe82") == ("stacks on Phe82",)
