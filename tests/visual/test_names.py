@@ -145,3 +145,23 @@ def test_a_timed_out_opsin_is_a_failure_to_retry_not_a_result() -> None:
 
     with pytest.raises(RetryableFailure, match="OPSIN did not finish 1 names"):
         OpsinReader(timeout_s=0.001).read(["benzene"])
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="apt install default-jre-headless")
+def test_the_real_papers_names_pair_with_their_labels() -> None:
+    """Every hand-checked name of the CC BY gold parses and pairs with its own label."""
+    import json
+    from pathlib import Path
+
+    gold_path = Path(__file__).parents[1] / "fixtures/realworld/names_gold.json"
+    papers = json.loads(gold_path.read_text(encoding="utf-8"))["papers"]
+    assert sum(len(paper["pairs"]) for paper in papers) >= 70
+    reader = OpsinReader()
+    for paper in papers:  # labels repeat across papers ("1a"): one paper at a time
+        pairs = paper["pairs"]
+        sentences = [
+            _sentence(f"{pair['name']} ({pair['label']}).", n) for n, pair in enumerate(pairs)
+        ]
+        named = paper_names(sentences, reader)
+        found = {label: compound.name for label, compound in named.items()}
+        assert found == {pair["label"]: pair["name"] for pair in pairs}, paper["doi"]
