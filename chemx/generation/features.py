@@ -163,7 +163,7 @@ def _specific_names(smiles: str, key: str) -> list[SpecificName]:
             continue
         try:
             found = specific_names(molecule, key)
-        except Exception:  # a partial reading RDKit cannot walk: keep the catalogue name
+        except RuntimeError:  # a partial reading without ring information: catalogue name
             continue
         names.extend(name for name in found if name not in names)
     return names
@@ -320,11 +320,10 @@ def select_other_features(
     each of them while every answer differs marks the answer as the rare one, the
     ``rarest-feature`` shortcut); then those the paper explains elsewhere (they carry
     the paper's own mechanism, `chemx.generation.explanations`); then those the paper
-    itself names (they are in the
-    paper's register, as the answer is), then features read from the structure
-    (specific groups, then `COMMON_KEYS`, then the skeleton's rings and linkers,
-    `SKELETAL_KEYS`), then the rest; a feature equal to one already chosen (or to the
-    cause) is skipped.
+    itself names (they are in the paper's register, as the answer is), then features
+    read from the structure (specific groups, then `COMMON_KEYS`, then the skeleton's
+    rings and linkers, `SKELETAL_KEYS`), then the rest; a feature equal to one already
+    chosen (or to the cause) is skipped.
     Within a tier the order is a draw seeded by `seed` (the candidate id): always taking
     the catalogue's first entries would make a few ubiquitous groups ("amide N–H") the
     wrong answer of every item, and a feature's frequency across a release would then

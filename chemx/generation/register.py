@@ -180,12 +180,12 @@ def plain_feature(feature: str) -> str:
         tokens.append(stripped)
     if not tokens:
         return feature
-    name = _POSITION_CASE.sub(lambda m: m.group(1) + m.group(2).lower(), " ".join(tokens))
-    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+    return _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), " ".join(tokens))
 
 
-_POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Z])(?=[a-z])")
-"""'ortho-Methyl' (a sentence-initial capital kept by the paper): the group is 'methyl'."""
+_POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Za-z])(?=[a-z])")
+"""'ortho-Methyl', 'Ortho-Methyl' (a sentence-initial capital kept by the paper): the
+group is 'ortho-methyl'; other capitals ('Boc', 'N-Boc') are the group's own."""
 
 
 def without_labels(text: str, labels: Sequence[str]) -> str:

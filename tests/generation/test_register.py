@@ -173,7 +173,9 @@ def test_plain_names_keep_the_group_in_lower_case() -> None:
     from chemx.generation.register import plain_feature
 
     assert plain_feature("Ortho-Methyl group") == "ortho-methyl group"
+    assert plain_feature("ortho-Methyl group") == "ortho-methyl group"
     assert plain_feature("N-Boc group") == "N-Boc group"
+    assert plain_feature("Boc carbamate") == "Boc carbamate"
     assert plain_feature("NHS ester") == "NHS ester"
 
 
