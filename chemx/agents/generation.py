@@ -148,4 +148,5 @@ class GenerationAgent:
         counts["qc3_accepted"] += 1
         backend = f"{generator.backend}+{judge.backend}"
         batch.add(make_item(candidate, block, paper.paper, backend))
+        ledger.offered(candidate)  # its wrong answers are now in the benchmark
         counts["items"] += 1

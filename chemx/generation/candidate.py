@@ -118,11 +118,11 @@ class BasisLedger:
         self.used: dict[str, str] = {}
         """Basis sentence id -> the candidate it is the basis of."""
         self.distractors: Counter[str] = Counter()
-        """Feature (`usage_key`) -> how many of the paper's questions offered it as a
-        wrong answer (the offline generator spreads them, see `select_other_features`)."""
+        """Feature (`usage_key`) -> how many of the paper's items offer it as a wrong
+        answer (the offline generator spreads them, see `select_other_features`)."""
 
     def offered(self, candidate: Candidate) -> None:
-        """Count the wrong answers of a written question."""
+        """Count the wrong answers of a question that became an item (QC 3 accepted it)."""
         wrong = {o.feature for o in candidate.options if o.letter != candidate.answer}
         self.distractors.update({usage_key(name) for name in wrong})
 
@@ -249,8 +249,6 @@ def generate_candidate(
         smiles_source=smiles_source,
         feature_sources={f.name: _source(f, fields) for f in fields.other_features},
     )
-    if candidate.stem is not None:
-        ledger.offered(candidate)
     outcome = CandidateOutcome(
         candidate,
         [

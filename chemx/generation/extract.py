@@ -71,7 +71,7 @@ from chemx.generation.lexicon import (
     STRUCTURAL_NOUNS,
     third_person,
 )
-from chemx.generation.text import wordlist, words
+from chemx.generation.text import content_stems, wordlist, words
 from chemx.records import ReasoningType
 
 __all__ = [
@@ -86,6 +86,10 @@ __all__ = [
 
 MIN_MECHANISM_WORDS = 3
 MIN_EFFECT_WORDS = 2
+MIN_EFFECT_CONTENT_WORDS = 2
+"""A verb-phrase effect becomes the stem "One structural feature <effect>."; with one
+content word ("is not tolerated", "was inactive") it does not say in what, and a chemist
+cannot tell what is being explained."""
 MAX_FEATURE_WORDS = 10
 
 LIGHT_HEADS = wordlist(
@@ -306,6 +310,12 @@ def _finish(
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
+    if form == "vp" and len(content_stems(effect)) < MIN_EFFECT_CONTENT_WORDS:
+        return Vague(
+            "no_effect",
+            f"effect {effect!r} says too little to stand as a question "
+            "(One structural feature ...)",
+        )
     if len(words(mechanism)) < MIN_MECHANISM_WORDS:
         return Vague("no_mechanism", f"mechanism {mechanism!r} is too short")
     if parsed and _only_possession(mechanism):

@@ -95,3 +95,36 @@ def test_a_lent_mechanism_is_traced_to_its_sentence() -> None:
     # an outcome's explanation does not say why conditions were needed
     condition = fields("a longer half-life", ReasoningType.CONDITION)
     assert _source(lent, condition) == "smarts:cyclopropyl"
+
+
+def test_the_ledger_counts_only_the_wrong_answers_of_an_item() -> None:
+    from chemx.generation.candidate import BasisLedger
+    from chemx.records import Candidate, Option
+
+    options = tuple(
+        Option(letter=letter, feature=feature, mechanism="m", text=f"The {feature} m.")
+        for letter, feature in zip(
+            "ABCD",
+            ("Anilide N–H", "pyrazole ring", "cyclopropyl ring", "aryl chloride"),
+            strict=True,
+        )
+    )
+    candidate = Candidate(
+        id="can_0000000000000001",
+        parent_id="evi_0000000000000001",
+        backend="template-v1",
+        paper_id="pap_0000000000000001",
+        evidence_id="evi_0000000000000001",
+        effect="a 7-fold gain",
+        feature="three-membered ring",
+        mechanism="fills a pocket",
+        reasoning_type=ReasoningType.MECHANISTIC,
+        other_features=(),
+        stem="One structural feature ...",
+        options=options,
+        answer="C",
+    )
+    ledger = BasisLedger()
+    ledger.offered(candidate)
+    ledger.offered(candidate)
+    assert dict(ledger.distractors) == {"anilide n–h": 2, "pyrazole ring": 2, "aryl chloride": 2}
