@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import group_for_feature
-from chemx.generation.explanations import lent_for
+from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
@@ -93,6 +93,9 @@ class GenerationContext:
     visible: tuple[VisibleFeature, ...] = ()
     """Features found on the structure (catalogue) and named for it in the paper."""
     structure_keys: frozenset[str] | None = None
+    explanations: tuple[PaperExplanation, ...] = ()
+    """The paper's other explanations (`chemx.generation.explanations`): the offline
+    generator lends their mechanisms to its wrong answers."""
     previous_sentence: str | None = None
     """The sentence before the basis in the paper's reading order: the effect of "This
     might be due to ..." (`chemx.generation.extract.decompose`)."""
@@ -235,9 +238,16 @@ class TemplateGenerator:
             mechanism=extracted.mechanism,
             reasoning_type=extracted.reasoning_type,
         )
+        visible = lend_mechanisms(
+            context.visible,
+            context.explanations,
+            basis_id=context.evidence.sentences[context.basis_index].sentence_id,
+            effect=effect,
+            condition=extracted.reasoning_type is ReasoningType.CONDITION,
+        )
         other = select_other_features(
             extracted.feature,
-            context.visible,
+            visible,
             mechanism=extracted.mechanism,
             seed=context.candidate_id,
             uses=context.distractor_uses,
@@ -287,10 +297,9 @@ class TemplateGenerator:
         variants: list[list[OptionDraft]] = []
         for feature in fields.other_features:
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
-            lent = lent_for(feature, fields.effect, condition=condition)
-            if lent is not None:  # the paper's own explanation of this feature, elsewhere
-                mechanism = inflect(split_chain(lent, feature.name).action, is_plural(feature.name))
-                specific = True
+            if feature.mechanism is not None:  # the paper's own explanation of it, elsewhere
+                action = split_chain(feature.mechanism, feature.name).action
+                mechanism, specific = inflect(action, is_plural(feature.name)), True
             if names_cause(mechanism, fields.feature):
                 continue  # it would explain through the correct answer's feature
             if same_feature(feature.name, correct.feature):

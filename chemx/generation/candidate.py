@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from chemx.generation.backends import Fields, GenerationContext, Generator
+from chemx.generation.backends import GenerationContext, Generator
 from chemx.generation.catalogue import UNRELIABLE_IN_PARTIAL, matched_keys
-from chemx.generation.explanations import PaperExplanation, lend_mechanisms, lent_for
+from chemx.generation.explanations import PaperExplanation
 from chemx.generation.features import (
     VisibleFeature,
     structure_features,
@@ -42,7 +42,6 @@ from chemx.records import (
     NodeKind,
     Paper,
     PartialDecomposition,
-    ReasoningType,
     Structure,
     StructureRole,
 )
@@ -166,12 +165,10 @@ def visible_features(
     # the block first, then the rest of the paper: features it names for the compound
     sentences = [*own, *(s for s in paper.sentences if s[0] not in in_block)]
     labels = [label for label in (structure.identifier, *structure.related_identifiers) if label]
-    drawn = lend_mechanisms(
-        structure_features(reading.text if reading else None, partial=partial),
-        paper.explanations,
-        basis_id,
+    visible = (
+        *structure_features(reading.text if reading else None, partial=partial),
+        *text_features(sentences, labels, skip=[basis_id]),
     )
-    visible = (*drawn, *text_features(sentences, labels, skip=[basis_id]))
     return visible, keys
 
 
@@ -208,6 +205,7 @@ def generate_candidate(
         image=block.image,
         visible=visible,
         structure_keys=keys,
+        explanations=paper.explanations,
         previous_sentence=_previous(paper, basis_id),
         distractor_uses=dict(ledger.distractors),
     )
@@ -247,7 +245,7 @@ def generate_candidate(
         basis_sentence_id=basis_id,
         smiles=smiles,
         smiles_source=smiles_source,
-        feature_sources={f.name: _source(f, fields) for f in fields.other_features},
+        feature_sources={f.name: _source(f) for f in fields.other_features},
     )
     outcome = CandidateOutcome(
         candidate,
@@ -271,11 +269,9 @@ def generate_candidate(
     return outcome
 
 
-def _source(feature: VisibleFeature, fields: Fields) -> str:
+def _source(feature: VisibleFeature) -> str:
     """Where a feature was found and, when the paper's mechanism is lent, where that is."""
-    condition = fields.reasoning_type is ReasoningType.CONDITION
-    lent = lent_for(feature, fields.effect, condition=condition)
-    if feature.mechanism_sentence_id is None or lent is None:
+    if feature.mechanism_sentence_id is None:
         return feature.source
     return f"{feature.source} mechanism:text:{feature.mechanism_sentence_id}"
 

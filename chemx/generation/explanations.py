@@ -29,7 +29,7 @@ from chemx.generation.catalogue import group_for_feature
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature
 from chemx.generation.lexicon import HEDGING_TERMS
-from chemx.generation.text import coverage, words
+from chemx.generation.text import coverage
 from chemx.records import ReasoningType
 
 SAME_EFFECT_COVERAGE = 0.5
@@ -111,49 +111,49 @@ def _lendable(mechanism: str) -> bool:
 def lend_mechanisms(
     visible: Sequence[VisibleFeature],
     explanations: Sequence[PaperExplanation],
+    *,
     basis_id: str | None,
+    effect: str,
+    condition: bool,
 ) -> tuple[VisibleFeature, ...]:
     """The visible features, each drawn one carrying the paper's mechanism for it, if any.
 
-    An explanation belongs to a feature read from the structure when both name the same
-    catalogue entry (a looser match lends "methylation of the bridging nitrogen removes
-    the NH donor" to "the pyridine ring nitrogen"); an explanation of a change made to a
-    group ("methylation of ...", "introduction of ...") says what the change did, not
-    what the group does, and is never lent; nor is the basis sentence's own, which is
-    the answer.
+    Called by the offline generator once it knows the question's `effect` and kind
+    (`condition`: whether it asks why conditions were needed). An explanation is lent
+    to a feature read from the structure when
+
+    - both name the same catalogue entry (a looser match lends "methylation of the
+      bridging nitrogen removes the NH donor" to "the pyridine ring nitrogen");
+    - it is not the basis sentence's own (that is the answer);
+    - it is of the question's kind: an outcome's explanation does not say why conditions
+      were needed, nor the reverse;
+    - its own effect is not the question's (it could be a second right answer:
+      `SAME_EFFECT_COVERAGE`);
+    - it is not hedged and names no compound label.
+
+    An explanation of a change made to a group ("methylation of ...") is never among
+    `explanations` (`paper_explanations`).
     """
+    usable = [
+        explanation
+        for explanation in explanations
+        if explanation.key is not None
+        and explanation.sentence_id != basis_id
+        and explanation.condition == condition
+        and coverage(explanation.effect, effect) < SAME_EFFECT_COVERAGE
+        and _lendable(explanation.mechanism)
+    ]
     lent = []
     for feature in visible:
-        if feature.in_structure and feature.mechanism is None:
-            for explanation in explanations:
-                if explanation.sentence_id == basis_id or not _lendable(explanation.mechanism):
-                    continue
-                if explanation.key is not None and explanation.key == feature.key:
-                    feature = replace(
-                        feature,
-                        mechanism=explanation.mechanism,
-                        mechanism_effect=explanation.effect,
-                        mechanism_sentence_id=explanation.sentence_id,
-                        mechanism_condition=explanation.condition,
-                    )
-                    break
+        explanation = next((e for e in usable if e.key == feature.key), None)
+        if feature.in_structure and explanation is not None:
+            feature = replace(
+                feature,
+                mechanism=explanation.mechanism,
+                mechanism_sentence_id=explanation.sentence_id,
+            )
         lent.append(feature)
     return tuple(lent)
 
 
-def lent_for(feature: VisibleFeature, effect: str, *, condition: bool = False) -> str | None:
-    """The paper's mechanism to offer with `feature` in a question about `effect`, if any.
-
-    `condition`: whether the question asks why conditions were needed; an explanation
-    of an outcome does not answer that, nor the reverse.
-    """
-    if feature.mechanism is None or not words(feature.mechanism):
-        return None
-    if feature.mechanism_condition != condition:
-        return None
-    if coverage(feature.mechanism_effect or "", effect) >= SAME_EFFECT_COVERAGE:
-        return None
-    return feature.mechanism
-
-
-__all__ = ["PaperExplanation", "lend_mechanisms", "lent_for", "paper_explanations"]
+__all__ = ["PaperExplanation", "lend_mechanisms", "paper_explanations"]

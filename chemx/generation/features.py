@@ -110,11 +110,9 @@ class VisibleFeature:
         covers: catalogue keys of the other groups its name spells out ("4-fluorophenyl
             ring" covers the aryl fluoride), see `chemx.generation.naming`.
         mechanism: how the paper itself explains this feature elsewhere (another
-            question's answer), lent to this question's wrong answers
-            (`chemx.generation.explanations`); None when the paper explains it nowhere.
-        mechanism_effect: the effect that explanation was about.
+            question's answer), lent by the offline generator to this question's wrong
+            answer (`chemx.generation.explanations`); None otherwise.
         mechanism_sentence_id: the sentence that explanation came from.
-        mechanism_condition: whether that explanation says why conditions were needed.
     """
 
     name: str
@@ -123,9 +121,7 @@ class VisibleFeature:
     in_structure: bool
     covers: tuple[str, ...] = ()
     mechanism: str | None = None
-    mechanism_effect: str | None = None
     mechanism_sentence_id: str | None = None
-    mechanism_condition: bool = False
 
 
 def structure_features(smiles: str | None, *, partial: bool = False) -> list[VisibleFeature]:

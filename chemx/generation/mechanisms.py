@@ -554,7 +554,7 @@ shortest option in over a third of the sample's items (the ``shortest`` shortcut
 def effect_readings(key: str | None, phrase: str) -> tuple[str, ...]:
     """The readings of an effect phrase, longest first, with the terse one when it has one."""
     found = readings(phrase)
-    terse = SHORT.get(key or "")
-    if terse and TABLE.get(key or "") is not None and TABLE[key or ""].effect == phrase:
-        found = (*found, terse) if terse not in found else found
-    return found
+    entry, terse = TABLE.get(key or ""), SHORT.get(key or "")
+    if entry is None or terse is None or entry.effect != phrase or terse in found:
+        return found
+    return (*found, terse)

@@ -46,6 +46,14 @@ class Substituent:
     key: str
 
 
+HALOGENS = {
+    "F": Substituent("fluoro", "aryl_fluoride"),
+    "Cl": Substituent("chloro", "aryl_chloride"),
+    "Br": Substituent("bromo", "aryl_bromide"),
+    "I": Substituent("iodo", "aryl_iodide"),
+}
+
+
 @dataclass(frozen=True)
 class SpecificName:
     """One group instance named from its context.
@@ -69,10 +77,8 @@ def _substituent(ring_atom: Any, neighbour: Any) -> Substituent | None:
     """
     symbol = neighbour.GetSymbol()
     others = [a for a in neighbour.GetNeighbors() if a.GetIdx() != ring_atom.GetIdx()]
-    halogens = {"F": "fluoro", "Cl": "chloro", "Br": "bromo", "I": "iodo"}
-    if symbol in halogens:
-        key = {"F": "aryl_fluoride", "Cl": "aryl_chloride", "Br": "aryl_bromide"}
-        return Substituent(halogens[symbol], key.get(symbol, "aryl_iodide"))
+    if symbol in HALOGENS:
+        return HALOGENS[symbol]
     if neighbour.GetIsAromatic() or neighbour.IsInRing():
         return None
     if symbol == "C" and not others:

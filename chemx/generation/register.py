@@ -17,10 +17,11 @@ steps so that the four options differ only in the feature and what it does:
    that state the mechanism ("electron-withdrawing 2-pyridyl substituent"); and
    `without_labels` drops compound labels and locants from the correct mechanism ("was
    placed at C5 in 4 to block ..." becomes "was placed to block ...").
-3. **One length distribution.** Each distractor action has a long and a short reading
-   (the table phrase, or its first conjunct); `balance_lengths` picks the readings so
-   that the correct option's length rank among the four is a seeded uniform draw, like
-   its letter: the longest or shortest option is then right a quarter of the time.
+3. **One length distribution.** Each distractor action has long and short readings
+   (the table phrase, its first conjunct, a terse form); `pick_distractors` picks three
+   distractors and their readings so that the correct option's length rank among the
+   four is a seeded uniform draw, like its letter: the longest or shortest option is
+   then right a quarter of the time where the readings allow it.
 """
 
 from __future__ import annotations
@@ -267,23 +268,6 @@ def length_rank(candidate_id: str) -> int:
     return random.Random(digest(LENGTH_RANK_SALT, candidate_id)).randrange(4)
 
 
-def balance_lengths(
-    correct_length: int, choices: Sequence[Sequence[int]], rank: int
-) -> tuple[int, ...]:
-    """Which reading of each distractor to use so the correct option has length rank `rank`.
-
-    Args:
-        correct_length: the correct option's length in characters.
-        choices: per distractor, the lengths of its readings.
-        rank: how many distractors should be shorter than the correct option.
-
-    Returns the reading index per distractor: the combination nearest to `rank`, then
-    with the smallest longest/shortest ratio (one length distribution), then the first.
-    """
-    picked = pick_distractors(correct_length, choices, rank, count=len(choices))
-    return tuple(reading for _, reading in picked)
-
-
 def pick_distractors(
     correct_length: int, choices: Sequence[Sequence[int]], rank: int, count: int
 ) -> tuple[tuple[int, int], ...]:
@@ -315,7 +299,6 @@ def pick_distractors(
 __all__ = [
     "MechanismParts",
     "agree_chain",
-    "balance_lengths",
     "inflect",
     "length_rank",
     "pick_distractors",

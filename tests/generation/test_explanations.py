@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from chemx.generation.backends import Fields
 from chemx.generation.explanations import (
     PaperExplanation,
     lend_mechanisms,
-    lent_for,
     paper_explanations,
 )
 from chemx.generation.features import VisibleFeature, structure_features
@@ -40,61 +36,56 @@ def test_only_credited_sentences_that_decompose_are_read() -> None:
     assert by_id["s4"].mechanism == "may block oxidation"  # read, but hedged: never lent
 
 
+def _lend(
+    pool: list[VisibleFeature],
+    explanations: tuple[PaperExplanation, ...] | list[PaperExplanation],
+    *,
+    basis_id: str | None = "s9",
+    effect: str = "a longer half-life in serum",
+    condition: bool = False,
+) -> dict[str, VisibleFeature]:
+    lent = lend_mechanisms(
+        pool, explanations, basis_id=basis_id, effect=effect, condition=condition
+    )
+    return {feature.name: feature for feature in lent}
+
+
 def test_a_drawn_feature_carries_the_papers_mechanism_of_its_own_group() -> None:
     explanations = paper_explanations(SENTENCES, credited={"s2", "s4"})
     pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
-    lent = {f.name: f for f in lend_mechanisms(pool, explanations, basis_id="s9")}
+    lent = _lend(pool, explanations)
     assert lent["cyclopropyl ring"].mechanism is not None
-    assert lent["cyclopropyl ring"].mechanism_effect == "improves potency 7-fold"
+    assert lent["cyclopropyl ring"].mechanism.startswith("fills a small lipophilic pocket")
+    assert lent["cyclopropyl ring"].mechanism_sentence_id == "s2"
     # hedged ("may block") is a give-away: never lent
     assert lent["aromatic C–F bond"].mechanism is None
     # the basis sentence's explanation is the answer, so it is not lent
-    own = {f.name: f for f in lend_mechanisms(pool, explanations, basis_id="s2")}
-    assert own["cyclopropyl ring"].mechanism is None
+    assert _lend(pool, explanations, basis_id="s2")["cyclopropyl ring"].mechanism is None
 
 
-def _cyclopropyl(lent: bool) -> VisibleFeature:
-    """The cyclopropyl ring of a small amide, carrying a lent potency explanation or not."""
-    (feature,) = [f for f in structure_features("C1CC1C(=O)N") if f.key == "cyclopropyl"]
-    if not lent:
-        return feature
-    return replace(
-        feature,
-        mechanism="fills a small lipophilic pocket",
-        mechanism_effect="improves potency 7-fold",
-        mechanism_sentence_id="sen_2",
-    )
-
-
-def test_a_mechanism_for_the_same_effect_is_not_offered() -> None:
-    feature, lent = _cyclopropyl(lent=False), _cyclopropyl(lent=True)
-    assert lent_for(lent, "a 40-fold gain in selectivity over CDK2") is not None
+def test_a_mechanism_for_the_same_effect_or_the_other_kind_is_not_lent() -> None:
+    explanations = paper_explanations(SENTENCES, credited={"s2"})
+    pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
     # the same effect: it could be a second right answer
-    assert lent_for(lent, "improves potency 7-fold over the acetamide") is None
-    assert lent_for(feature, "anything") is None
+    same = _lend(pool, explanations, effect="improves potency 7-fold over the acetamide")
+    assert same["cyclopropyl ring"].mechanism is None
+    # an outcome's explanation does not say why conditions were needed
+    assert _lend(pool, explanations, condition=True)["cyclopropyl ring"].mechanism is None
 
 
 def test_an_explanation_naming_another_compound_is_not_lent() -> None:
     explanation = PaperExplanation("s5", "cyclopropyl ring", "cyclopropyl", "binds 5 better", "x")
-    pool = structure_features("C1CC1C(=O)N")
-    (lent,) = [f for f in lend_mechanisms(pool, [explanation], None) if f.key == "cyclopropyl"]
-    assert lent.mechanism is None
+    lent = _lend(structure_features("C1CC1C(=O)N"), [explanation])
+    assert lent["cyclopropyl ring"].mechanism is None
 
 
 def test_a_lent_mechanism_is_traced_to_its_sentence() -> None:
     from chemx.generation.candidate import _source
 
-    feature, lent = _cyclopropyl(lent=False), _cyclopropyl(lent=True)
-
-    def fields(effect: str, reasoning: ReasoningType = ReasoningType.MECHANISTIC) -> Fields:
-        return Fields(effect, "np", "nitro group", "withdraws electrons", reasoning, ())
-
-    assert _source(lent, fields("a longer half-life")) == "smarts:cyclopropyl mechanism:text:sen_2"
-    assert _source(lent, fields("improves potency 7-fold")) == "smarts:cyclopropyl"  # same effect
-    assert _source(feature, fields("a longer half-life")) == "smarts:cyclopropyl"
-    # an outcome's explanation does not say why conditions were needed
-    condition = fields("a longer half-life", ReasoningType.CONDITION)
-    assert _source(lent, condition) == "smarts:cyclopropyl"
+    pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
+    lent = _lend(pool, paper_explanations(SENTENCES, credited={"s2"}))
+    assert _source(lent["cyclopropyl ring"]) == "smarts:cyclopropyl mechanism:text:s2"
+    assert _source(lent["aromatic C–F bond"]) == "smarts:aryl_fluoride"
 
 
 def test_the_ledger_counts_only_the_wrong_answers_of_an_item() -> None:

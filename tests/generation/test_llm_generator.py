@@ -11,6 +11,7 @@ from typing import Any
 from chemx.agents import GenerationAgent, GenerationBackends
 from chemx.errors import BackendUnavailable
 from chemx.generation import GenerationContext, LlmGenerator
+from chemx.generation.explanations import PaperExplanation
 from chemx.generation.features import VisibleFeature
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template
@@ -121,6 +122,16 @@ def context() -> GenerationContext:
         image=png_bytes(),
         visible=visible,
         structure_keys=frozenset({"amide_nh", "aryl_chloride", "biaryl", "difluoromethyl"}),
+        # the paper explains a drawn group elsewhere: only the offline generator lends it
+        explanations=(
+            PaperExplanation(
+                "sen_00000000000000cc",
+                "aryl chloride",
+                "aryl_chloride",
+                "fills the lipophilic pocket",
+                "a 3-fold gain in selectivity",
+            ),
+        ),
     )
 
 
@@ -139,6 +150,8 @@ def test_the_mcq_request_carries_the_effect_but_never_the_feature_or_mechanism(
     # the model listed the cause among the other features: it is dropped
     assert FEATURE not in [f.name for f in fields.other_features]
     assert len(fields.other_features) >= 3
+    # the model writes its own distractors: no paper mechanism is lent or traced
+    assert all(f.mechanism is None for f in fields.other_features)
     first, second = fake_server.requests
     assert "Decompose the explanation" in prompt_of(first)
     assert "[1]" in prompt_of(first) and "Sentence [1]" in prompt_of(first)

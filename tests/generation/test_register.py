@@ -10,10 +10,10 @@ from chemx.generation.features import VisibleFeature, select_other_features
 from chemx.generation.register import (
     MechanismParts,
     agree_chain,
-    balance_lengths,
     inflect,
     length_rank,
     mechanism_classes,
+    pick_distractors,
     plain_feature,
     readings,
     renumber,
@@ -130,8 +130,8 @@ def test_mechanism_classes_match_across_registers() -> None:
 def test_lengths_are_balanced_to_the_drawn_rank() -> None:
     choices = [(120, 60), (110, 50), (130, 70)]
     for rank in range(4):
-        picks = balance_lengths(90, choices, rank)
-        lengths = [options[i] for options, i in zip(choices, picks, strict=True)]
+        picks = pick_distractors(90, choices, rank, count=3)
+        lengths = [choices[index][reading] for index, reading in picks]
         assert sum(1 for length in lengths if length < 90) == rank
     ranks = Counter(length_rank(f"can_{i}") for i in range(400))
     assert set(ranks) == {0, 1, 2, 3} and min(ranks.values()) > 70  # uniform, seeded
@@ -170,8 +170,6 @@ def test_features_the_paper_names_come_first() -> None:
 
 
 def test_plain_names_keep_the_group_in_lower_case() -> None:
-    from chemx.generation.register import plain_feature
-
     assert plain_feature("Ortho-Methyl group") == "ortho-methyl group"
     assert plain_feature("ortho-Methyl group") == "ortho-methyl group"
     assert plain_feature("N-Boc group") == "N-Boc group"
@@ -180,15 +178,11 @@ def test_plain_names_keep_the_group_in_lower_case() -> None:
 
 
 def test_a_verb_completed_by_into_keeps_its_object() -> None:
-    from chemx.generation.register import readings
-
     phrase = "turns the attached oxygen into a good leaving group for substitution"
     assert readings(phrase) == (phrase,)
 
 
 def test_the_answers_length_rank_is_reached_by_choosing_among_more_distractors() -> None:
-    from chemx.generation.register import pick_distractors
-
     # the first three are all longer than the answer: only a fourth can be shorter
     choices = [[120], [130], [125, 118], [60]]
     assert pick_distractors(100, choices, rank=1, count=3) == ((0, 0), (1, 0), (3, 0))
@@ -199,14 +193,10 @@ def test_the_answers_length_rank_is_reached_by_choosing_among_more_distractors()
 
 
 def test_a_reading_never_ends_mid_phrase() -> None:
-    from chemx.generation.register import readings
-
     phrase = "decomposes on heating or with strong acid, so reactions are kept cool"
     assert all(r.split()[-1] not in ("or", "and", "only") for r in readings(phrase))
 
 
 def test_and_joins_two_actions_only_before_a_verb() -> None:
-    from chemx.generation.register import readings
-
     phrase = "changes the steric and electronic environment of the neighbouring atoms"
     assert readings(phrase) == (phrase,)  # "steric and electronic" is one noun phrase
