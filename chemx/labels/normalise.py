@@ -26,6 +26,7 @@ OCR text                       label        rule
 ``**3c**``, ``<b>3c</b>``      ``3c``       bold markers
 ``(3c)``, ``[3c]``, ``3c.``    ``3c``       one layer of brackets, trailing punctuation
 ``3c, 85%``, ``3c (92% ee)``   ``3c``       a yield/ee/dr/time tail after the label
+``3c; –``, ``3c; n.d.``        ``3c``       ... or a dash or "n.d." for no product
 ``Sb``, ``Za``, ``lc``         ``5b`` ...   digit look-alikes in the number part
 ``l2a``, ``I2a``, ``2la``      ``12a``...   "l"/"I" before a digit or another letter
 ``1O``, ``lO``                 ``10``       "O"/"o" inside the number part
@@ -119,6 +120,7 @@ YIELD_TOKEN = re.compile(
       | [<>≥≤]?\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?(?:\s*(?:dr|er|rr|e/?z|z/?e))?  # 92:8 dr
       | \d+(?:\.\d+)?\s*(?:h|hr|hrs|min|d|days?)  # a time in a scope table
       | yields?|ee|de|dr|er|rr|brsm|trace|n\.?d\.?|nr|isolated|nmr|gc|hplc|e/z|z/e
+      | [-‐‑‒–—―−]                       # a dash: the substrate gave no product
     )$""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -46,6 +46,8 @@ ACCEPTED = [
     ("3c (E/Z 5:1)", "3c"),
     ("4b, trace", "4b"),
     ("4c, n.d.", "4c"),
+    ("5aj; -", "5aj"),  # a dash for a substrate that gave no product (jo2c00716)
+    ("Saj; –", "5aj"),
     # OCR confusions in the number part
     ("Sb", "5b"),
     ("Sa", "5a"),
@@ -106,6 +108,7 @@ REFUSED = [
     "Et3N",
     "80 °C",
     "12 h",
+    "12 - 14",
     "10 mol%",
     "2 equiv",
     "85%",

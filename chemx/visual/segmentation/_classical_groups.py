@@ -28,6 +28,11 @@ TEXT_MAX_GLYPH = 2.5
 """No character is taller or wider than this many figure character heights (bold
 compound labels are set up to ~1.5 times the atom symbols, parentheses ~1.3 more);
 a small ring drawn as one blob (cyclopentanone) is already larger."""
+TEXT_RUN_MAX_HEIGHT = 1.5
+"""A blob wider than `TEXT_MAX_GLYPH` is still text when it is a run of touching
+glyphs ('68%', 'ai;' set tight in bold): no taller than this many figure character
+heights and holding more ink than a line of its length (`LINE_INK`). A flat zigzag
+chain of the same size holds line ink only, and a ring is taller."""
 FRAGMENT_MAX_EXTENT = 4.0
 """A drawing group at most this many character heights across may be a cut-off piece
 of a neighbour (a nitrile, an acetyl, a methyl) ..."""
@@ -56,11 +61,14 @@ def is_text_group(blobs: np.ndarray, char_height: float, stroke: float) -> bool:
     symbol outside its span.
     """
     tops, widths, heights, areas = blobs[:, 1], blobs[:, 2], blobs[:, 3], blobs[:, 4]
-    if (blobs[:, 2:4] > TEXT_MAX_GLYPH * char_height).any():
+    inky = areas >= LINE_INK * stroke * np.hypot(widths, heights)
+    run = inky & (heights <= TEXT_RUN_MAX_HEIGHT * char_height)
+    if (heights > TEXT_MAX_GLYPH * char_height).any() or (
+        (widths > TEXT_MAX_GLYPH * char_height) & ~run
+    ).any():
         return False
     # Punctuation, degree signs and subscripts would drag a plain median down.
     median = float(np.median(heights[heights >= heights.max() / 2]))
-    inky = areas >= LINE_INK * stroke * np.hypot(widths, heights)
     # Widths are measured against the tallest ordinary letter ('d', 'p', capitals),
     # so that 'm' and 'w' in lower-case words pass while a bond beside 'OH' does not.
     regular = heights[heights <= TEXT_MAX_HEIGHT * median]
@@ -75,6 +83,100 @@ def is_text_group(blobs: np.ndarray, char_height: float, stroke: float) -> bool:
         inside = (others >= tops[i]) & (others <= tops[i] + heights[i])
         if others.size == 0 or inside.mean() < 0.5:
             return False
+    return True
+
+
+LABEL_ROW_MIN_BLOBS = 5
+"""A text row peeled off a drawing holds at least this many glyphs ('5aa; 83%' holds
+ten): an atom label ('NH', 'OMe') below or above a drawing is shorter ..."""
+LABEL_ROW_LONG = 10
+"""... and one this long is a compound label with its yield or a panel title whatever
+touches it; a written-out substituent ('CO2CH2CH3') is drawn, not typed, at that length."""
+LABEL_ROW_MAX_HEIGHT = 1.6
+"""A peeled row is one line of text: at most this many figure character heights."""
+
+
+def peel_text_rows(
+    blobs: np.ndarray, char_height: float, stroke: float, reach: float
+) -> tuple[list[int], list[list[int]]]:
+    """Split a compound label or panel title off the top or bottom of a drawing group.
+
+    In a tightly set scope scheme the label line ('5ae; 80% (13 h)') sits closer to the
+    drawing's 'NH' than the grouping gap, and a panel title ('(a) Substrate scope') to the
+    top ring: grouped with the drawing, the label is hidden inside the crop, where the
+    identifier search (which reads outside the crops) never looks. The row is what
+    shares most of its height with the lowest (highest) blob, as `text_lines` joins
+    words ('Me' grazing a title's descenders stays in the drawing). It is peeled when it
+    is one line of text (`is_text_group`, `LABEL_ROW_MAX_HEIGHT`) and either long
+    (`LABEL_ROW_LONG` glyphs) or of `LABEL_ROW_MIN_BLOBS` glyphs that no bond reaches:
+    within `reach` pixels of it the drawing shows only character-sized blobs (the 'H' of an
+    NH). A substituent written as text ('CO2Me') is reached by its bond, so it stays.
+
+    Args:
+        blobs: Rows of x, y, width, height, area of the group's blobs.
+        char_height: The figure's character height.
+        stroke: The figure's stroke width.
+        reach: The grouping distance in pixels (what joined the row to the drawing).
+
+    Returns:
+        The indices (into `blobs`) that stay in the drawing, and the peeled rows.
+    """
+    keep = list(range(len(blobs)))
+    rows: list[list[int]] = []
+    for from_bottom in (True, False):
+        if len(keep) <= LABEL_ROW_MIN_BLOBS:
+            break
+        row = _edge_row(blobs, keep, from_bottom)
+        if row is None or not _is_label_row(blobs, keep, row, char_height, stroke, reach):
+            continue
+        rows.append(row)
+        keep = [i for i in keep if i not in row]
+    return keep, rows
+
+
+def _edge_row(blobs: np.ndarray, members: list[int], from_bottom: bool) -> list[int] | None:
+    """The blobs above the lowest (or below the highest) empty band, if there is one."""
+    tops = blobs[members, 1]
+    bottoms = tops + blobs[members, 3]
+    order = np.argsort(-bottoms if from_bottom else tops, kind="stable")
+    edge = bottoms[order[0]] if from_bottom else tops[order[0]]
+    band_low, band_high = (
+        (min(tops[order[0]], edge), edge) if from_bottom else (edge, bottoms[order[0]])
+    )
+    row: list[int] = []
+    for k in order:
+        top, bottom = tops[k], bottoms[k]
+        shared = min(bottom, band_high) - max(top, band_low)  # bottoms are exclusive
+        if shared > ROW_OVERLAP * min(bottom - top, band_high - band_low):
+            row.append(members[k])
+            band_low, band_high = min(band_low, top), max(band_high, bottom)
+    return row if len(row) < len(members) else None
+
+
+def _is_label_row(
+    blobs: np.ndarray,
+    members: list[int],
+    row: list[int],
+    char_height: float,
+    stroke: float,
+    reach: float,
+) -> bool:
+    if len(row) < LABEL_ROW_MIN_BLOBS:
+        return False
+    box = union((b[0], b[1], b[0] + b[2], b[1] + b[3]) for b in (blobs[i] for i in row))
+    if box[3] - box[1] > LABEL_ROW_MAX_HEIGHT * char_height:
+        return False
+    if not is_text_group(blobs[row], char_height, stroke):
+        return False
+    if len(row) >= LABEL_ROW_LONG:
+        return True
+    rest = [i for i in members if i not in row]
+    for i in rest:
+        x, y, w, h = blobs[i, :4]
+        if gap((x, y, x + w, y + h), box) > reach:
+            continue
+        if max(w, h) > TEXT_MAX_GLYPH * char_height:
+            return False  # a bond network reaches the row: a substituent, not a label
     return True
 
 

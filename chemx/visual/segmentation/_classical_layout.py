@@ -24,6 +24,7 @@ from chemx.geometry import FBox, union
 from chemx.visual.segmentation._classical_groups import (
     is_text_group,
     merge_fragments,
+    peel_text_rows,
     text_lines,
 )
 from chemx.visual.segmentation._classical_pixels import (
@@ -189,7 +190,11 @@ def analyse(image: Image.Image) -> Layout:
         ):
             continue  # a bent arrow or a bracket: no molecule is one open line
         else:
-            layout.molecules.append(box)
+            kept, rows = peel_text_rows(
+                stats[blob_ids].astype(float), char_h, stroke, reach=2.0 * radius + 1
+            )
+            texts.extend(union(boxes[k] for k in row) for row in rows)
+            layout.molecules.append(union(boxes[k] for k in kept))
     layout.texts = text_lines(texts)
     layout.molecules = merge_fragments(layout.molecules, char_h)
     return layout

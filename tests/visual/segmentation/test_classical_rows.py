@@ -1,0 +1,98 @@
+"""Label lines and panel titles set tight against a drawing are split off its crop.
+
+Real scope schemes (jo2c00716, Scheme 3) print '5ae; 80% (13 h)' a few pixels under the
+drawing's NH: grouped with it, the label was inside the crop and the identifier search,
+which reads outside the crops, found nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from chemx.visual.classes import FigureClass
+from chemx.visual.identifiers.ocr import OcrIdentifierExtractor
+from chemx.visual.segmentation._classical_groups import peel_text_rows
+from chemx.visual.segmentation.classical import ClassicalSegmenter
+
+CHAR = 10.0
+STROKE = 2.0
+REACH = 7.0
+
+
+def glyphs(x: float, y: float, count: int) -> list[list[float]]:
+    """`count` letter-sized blobs on one baseline (x, y, width, height, area)."""
+    return [[x + 9 * k, y, 7, 10, 40] for k in range(count)]
+
+
+def test_a_label_line_under_an_nh_is_peeled() -> None:
+    network = [[10, 10, 100, 100, 600]]
+    h_of_nh = [[50, 112, 8, 10, 40]]
+    label = glyphs(20, 125, 7)  # three pixels under the H
+    blobs = np.array(network + h_of_nh + label, dtype=float)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH)
+    assert kept == [0, 1]
+    assert sorted(rows[0]) == list(range(2, 9))
+
+
+def test_a_substituent_reached_by_its_bond_stays_in_the_drawing() -> None:
+    network = [[10, 30, 100, 80, 600]]  # its bond ends just under the text
+    co2me = glyphs(50, 18, 5)
+    blobs = np.array(network + co2me, dtype=float)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH)
+    assert rows == []
+    assert kept == list(range(6))
+
+
+def test_a_long_title_is_peeled_even_where_it_touches_a_ring() -> None:
+    network = [[10, 30, 100, 80, 600]]
+    title = glyphs(0, 18, 14)
+    blobs = np.array(network + title, dtype=float)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH)
+    assert kept == [0]
+    assert len(rows) == 1 and len(rows[0]) == 14
+
+
+def test_a_short_label_or_atom_symbols_are_not_peeled() -> None:
+    network = [[10, 10, 100, 100, 600]]
+    short = glyphs(40, 113, 3)  # 'OMe' under a ring, or a bare '5ae'
+    blobs = np.array(network + short, dtype=float)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH)
+    assert rows == []
+    assert len(kept) == 4
+
+
+def _scope_entry() -> Image.Image:
+    """A ring with an NH under it and its scope entry set tight below, as in the papers."""
+    image = Image.new("RGB", (260, 240), "white")
+    draw = ImageDraw.Draw(image)
+    centre, radius = (130, 90), 45
+    points = [
+        (
+            centre[0] + radius * math.cos(math.radians(90 + 60 * k)),
+            centre[1] + radius * math.sin(math.radians(90 + 60 * k)),
+        )
+        for k in range(6)
+    ]
+    for k in range(6):
+        if k != 0:
+            draw.line([points[k - 1], points[k]], fill="black", width=3)
+    draw.line([points[5], points[0]], fill="black", width=3)
+    font = ImageFont.load_default(size=18)
+    bottom = points[0]
+    draw.line([bottom, (bottom[0], bottom[1] + 6)], fill="black", width=3)
+    draw.text((bottom[0] - 10, bottom[1] + 8), "NH", font=font, fill="black")
+    draw.text((60, bottom[1] + 26), "5ae; 80% (13 h)", font=font, fill="black")
+    return image
+
+
+def test_the_label_of_a_tight_scope_entry_is_read_outside_its_crop() -> None:
+    image = _scope_entry()
+    segmentation = ClassicalSegmenter().segment(image, FigureClass.SINGLE_MOLECULE)
+    assert len(segmentation.crops) == 1
+    crop = segmentation.crops[0]
+    assert crop.box[3] <= 162  # ends above the label line
+    results = OcrIdentifierExtractor().identify(image, segmentation.crops, segmentation)
+    assert results[0].identifier == "5ae"
