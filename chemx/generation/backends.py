@@ -99,6 +99,8 @@ class GenerationContext:
     previous_sentence: str | None = None
     """The sentence before the basis in the paper's reading order: the effect of "This
     might be due to ..." (`chemx.generation.extract.decompose`)."""
+    previous_sentence_id: str | None = None
+    """Its id, recorded on the candidate when the effect is read from it."""
     distractor_uses: Mapping[str, int] = field(default_factory=dict)
     """How often this paper's earlier questions offered each feature as a wrong answer
     (by `chemx.generation.features.usage_key`); the offline generator spreads them."""
@@ -130,6 +132,8 @@ class Fields:
     mechanism: str
     reasoning_type: ReasoningType
     other_features: tuple[VisibleFeature, ...]
+    effect_from_previous: bool = False
+    """The effect is the sentence before the basis (an anaphoric "This might be due to")."""
 
 
 @dataclass(frozen=True)
@@ -161,8 +165,11 @@ class Generator(Protocol):
 
     backend: str
 
-    def usable(self, sentence: str) -> bool:
-        """Whether this backend can decompose the sentence (used to pick a basis)."""
+    def usable(self, sentence: str, previous: str | None = None) -> bool:
+        """Whether this backend can decompose the sentence (used to pick a basis).
+
+        `previous` is the sentence before it, which an anaphoric basis explains.
+        """
         ...
 
     def decompose(self, context: GenerationContext) -> DecomposeResult:
@@ -217,9 +224,9 @@ class TemplateGenerator:
 
     backend = TEMPLATE_BACKEND
 
-    def usable(self, sentence: str) -> bool:
-        """Whether the extractor splits the sentence."""
-        return isinstance(decompose(sentence), Decomposition)
+    def usable(self, sentence: str, previous: str | None = None) -> bool:
+        """Whether the extractor splits the sentence (with the one before it)."""
+        return isinstance(decompose(sentence, previous), Decomposition)
 
     def decompose(self, context: GenerationContext) -> DecomposeResult:
         """Split the basis sentence; pick the other features; discard when vague."""
@@ -262,6 +269,7 @@ class TemplateGenerator:
                 mechanism=extracted.mechanism,
                 reasoning_type=extracted.reasoning_type,
                 other_features=tuple(other),
+                effect_from_previous=extracted.effect_from_previous,
             )
         )
 
@@ -371,7 +379,7 @@ class LlmGenerator:
         self.mcq = load_template(MCQ_TEMPLATE)
         self.backend = f"llm:{client.config.role(GENERATOR_ROLE).model}"
 
-    def usable(self, sentence: str) -> bool:
+    def usable(self, sentence: str, previous: str | None = None) -> bool:
         """The model reads any sentence; vagueness is its call."""
         return True
 

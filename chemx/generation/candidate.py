@@ -125,13 +125,16 @@ class BasisLedger:
         wrong = {o.feature for o in candidate.options if o.letter != candidate.answer}
         self.distractors.update({usage_key(name) for name in wrong})
 
-    def choose(self, block: EvidenceBlock, generator: Generator) -> tuple[int | None, str | None]:
+    def choose(
+        self, block: EvidenceBlock, generator: Generator, paper: PaperContext
+    ) -> tuple[int | None, str | None]:
         """(basis index or None; the sentence id already taken, when that is why)."""
         sentences = block.evidence.sentences
         order = block.basis_order
         free = [i for i in order if (sentences[i].sentence_id or "") not in self.used]
         for index in free:
-            if generator.usable(sentences[index].text):
+            previous = _previous(paper, sentences[index].sentence_id)
+            if generator.usable(sentences[index].text, previous[1] if previous else None):
                 return index, None
         if free:
             return free[0], None
@@ -177,7 +180,7 @@ def generate_candidate(
 ) -> CandidateOutcome:
     """Decompose the block's basis sentence and write its question, or discard it."""
     evidence, structure = block.evidence, block.structure
-    basis, taken = ledger.choose(block, generator)
+    basis, taken = ledger.choose(block, generator, paper)
     basis_id = evidence.sentences[basis].sentence_id if basis is not None else taken
     candidate_id = node_id(NodeKind.CANDIDATE, evidence.id, basis_id or "", generator.backend)
     if basis is None:
@@ -193,7 +196,9 @@ def generate_candidate(
     visible: tuple[VisibleFeature, ...] = ()
     keys: frozenset[str] | None = None
     reading = None
-    if generator.usable(evidence.sentences[basis].text):  # no features for a vague basis
+    previous = _previous(paper, basis_id)
+    # no features for a vague basis
+    if generator.usable(evidence.sentences[basis].text, previous[1] if previous else None):
         visible, keys = visible_features(block, paper, basis_id)
         reading = structure.reading
     context = GenerationContext(
@@ -206,7 +211,8 @@ def generate_candidate(
         visible=visible,
         structure_keys=keys,
         explanations=paper.explanations,
-        previous_sentence=_previous(paper, basis_id),
+        previous_sentence=previous[1] if previous else None,
+        previous_sentence_id=previous[0] if previous else None,
         distractor_uses=dict(ledger.distractors),
     )
     smiles = reading.text if reading else None
@@ -243,6 +249,7 @@ def generate_candidate(
         options=written.mcq.options if written.mcq else (),
         answer=written.mcq.answer if written.mcq else None,
         basis_sentence_id=basis_id,
+        effect_sentence_id=context.previous_sentence_id if fields.effect_from_previous else None,
         smiles=smiles,
         smiles_source=smiles_source,
         feature_sources={f.name: _source(f) for f in fields.other_features},
@@ -276,13 +283,13 @@ def _source(feature: VisibleFeature) -> str:
     return f"{feature.source} mechanism:text:{feature.mechanism_sentence_id}"
 
 
-def _previous(paper: PaperContext, sentence_id: str | None) -> str | None:
-    """The text of the sentence before `sentence_id` in the paper's reading order."""
+def _previous(paper: PaperContext, sentence_id: str | None) -> tuple[str, str] | None:
+    """The (id, text) of the sentence before `sentence_id` in the paper's reading order."""
     ids = [sid for sid, _ in paper.sentences]
     if sentence_id is None or sentence_id not in ids:
         return None
     index = ids.index(sentence_id)
-    return paper.sentences[index - 1][1] if index > 0 else None
+    return paper.sentences[index - 1] if index > 0 else None
 
 
 def _discarded(

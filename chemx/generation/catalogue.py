@@ -476,7 +476,7 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
     compiled = []
     for group in GROUPS:
         patterns = []
-        for alias in group.aliases:
+        for alias in dict.fromkeys((*group.aliases, group.name)):  # its own name names it
             alias_words = " ".join(words(alias))
             if alias_words:
                 pattern = rf"(?<![a-z]){re.escape(alias_words)}{ALIAS_SUFFIXES}(?![a-z])"

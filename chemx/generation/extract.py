@@ -49,7 +49,7 @@ and matched-pair causes and the cleaning they share), which reads best in one pl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from chemx.generation.catalogue import groups_named_in
@@ -182,6 +182,9 @@ class Decomposition:
     see `chemx.generation.causal.CONSTRUCTIONS`)."""
     comparison: MatchedPair | None = None
     """For a matched-pair sentence: both compounds and the structural difference."""
+    effect_from_previous: bool = False
+    """The effect is the previous sentence, which the basis only points back to ("This
+    might be due to ..."): provenance must name that sentence too."""
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,7 @@ def _interpret(
 ) -> Decomposition | Vague | None:
     """The decomposition a reading gives, why it gives none, or None if it does not apply."""
     family = reading.construction.family
+    pointed_back = False
     if family == "pair":
         return _read_pair(text, tokens, reading)
     cause = _span(text, tokens, reading, "cause")
@@ -267,7 +271,7 @@ def _interpret(
     if family == "effect_first":
         effect = _strip_trailing(effect)
         if previous and ANAPHORIC_EFFECT.match(effect) and _has_verb(previous):
-            effect = previous
+            effect, pointed_back = previous, True
         conceded = CONCESSION.search(effect)
         if conceded:  # "X worked, albeit in lower yields": the lower yields are explained
             effect = conceded["effect"].strip(" ,;")
@@ -293,7 +297,10 @@ def _interpret(
         if resolved is not None:
             feature, effect = resolved
             form = "vp"
-    return _finish(text, effect, form, feature, mechanism, reading, parsed=parsed)
+    finished = _finish(text, effect, form, feature, mechanism, reading, parsed=parsed)
+    if pointed_back and isinstance(finished, Decomposition):
+        return replace(finished, effect_from_previous=True)
+    return finished
 
 
 def _finish(

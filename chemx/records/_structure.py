@@ -209,6 +209,12 @@ class Candidate(Node):
         default=None,
         description="The explanatory sentence the decomposition was made from (None: caption).",
     )
+    effect_sentence_id: str | None = Field(
+        default=None,
+        description="The sentence the effect was read from when it is not the basis: the one "
+        "before a basis that only points back to it ('This might be due to ...'). None: the "
+        "basis states the effect.",
+    )
     smiles: str | None = Field(
         default=None,
         description="The SMILES the visible features were read from, when OCSR gave one.",

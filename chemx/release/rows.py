@@ -162,6 +162,18 @@ def _location(store: ProvenanceStore, sentence_id: str | None) -> dict[str, Any]
     }
 
 
+def _sentence(store: ProvenanceStore, sentence_id: str | None) -> dict[str, Any] | None:
+    """A sentence outside the evidence block (the effect an anaphoric basis points back to)."""
+    node = store.get(sentence_id) if sentence_id else None
+    if node is None or not isinstance(node.record, Sentence):
+        return None
+    return {
+        "sentence_id": sentence_id,
+        "text": node.record.text,
+        "location": _location(store, sentence_id),
+    }
+
+
 def provenance(store: ProvenanceStore, row: ReleaseRow) -> dict[str, Any]:
     """The provenance record of one item (see the module docstring)."""
     item, paper, figure = row.item, row.paper, row.figure
@@ -216,6 +228,7 @@ def provenance(store: ProvenanceStore, row: ReleaseRow) -> dict[str, Any]:
             "id": evidence.id,
             "backend": evidence.backend,
             "basis_sentence_id": candidate.basis_sentence_id,
+            "effect_sentence": _sentence(store, candidate.effect_sentence_id),
             "sentences": [
                 {
                     "sentence_id": s.sentence_id,

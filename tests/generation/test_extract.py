@@ -152,9 +152,11 @@ def test_an_effect_that_points_back_is_the_sentence_before() -> None:
     assert read.effect_form == "clause"
     assert read.feature == "less planar o-substituted aniline"
     assert read.mechanism == "interferes with the EDA complex formation"
+    assert read.effect_from_previous  # provenance names the sentence before too
     # a full effect is never replaced by the sentence before
     own = decompose("The rate drop is due to the nitro group, which lowers the HOMO.", previous)
     assert isinstance(own, Decomposition) and own.effect == "The rate drop"
+    assert not own.effect_from_previous
 
 
 @pytest.mark.parametrize(

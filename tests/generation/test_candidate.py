@@ -1,0 +1,78 @@
+"""One candidate from one evidence block: basis choice, decomposition, provenance."""
+
+from __future__ import annotations
+
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.candidate import (
+    BasisLedger,
+    EvidenceBlock,
+    PaperContext,
+    generate_candidate,
+)
+from chemx.records import (
+    Candidate,
+    Evidence,
+    EvidenceSentence,
+    ExplanatoryLabel,
+    SmilesReading,
+    Structure,
+    StructureRole,
+)
+
+EFFECT = "However, ortho-substituted anilines 3c and 3d gave the products in lower yields."
+BASIS = (
+    "This might be due to the less planar o-substituted aniline interfering with the "
+    "EDA complex formation."
+)
+
+
+def _block() -> EvidenceBlock:
+    structure = Structure(
+        id="str_00000000000000aa",
+        parent_id="fig_00000000000000aa",
+        backend="test",
+        paper_id="pap_00000000000000aa",
+        figure_id="fig_00000000000000aa",
+        box=(0, 0, 10, 10),
+        role=StructureRole.MOLECULE,
+        image_sha256="0" * 64,
+        identifier="3c",
+        reading=SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra"),
+    )
+    evidence = Evidence(
+        id="evi_00000000000000aa",
+        parent_id=structure.id,
+        backend="test",
+        paper_id=structure.paper_id,
+        structure_id=structure.id,
+        sentences=(
+            EvidenceSentence(
+                sentence_id="sen_basis",
+                text=BASIS,
+                origin="identifier",
+                label=ExplanatoryLabel.EXPLANATORY,
+            ),
+        ),
+        credited_sentence_ids=("sen_basis",),
+    )
+    return EvidenceBlock(evidence, structure, b"")
+
+
+def test_an_anaphoric_basis_is_chosen_and_its_effect_sentence_recorded() -> None:
+    paper = PaperContext(
+        paper=None,
+        sentences=(("sen_effect", EFFECT), ("sen_basis", BASIS)),
+    )
+    outcome = generate_candidate(_block(), paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate), candidate
+    assert candidate.basis_sentence_id == "sen_basis"
+    assert candidate.effect_sentence_id == "sen_effect"
+    assert "lower yields" in candidate.effect
+
+
+def test_without_the_sentence_before_an_anaphoric_basis_is_too_vague() -> None:
+    paper = PaperContext(paper=None, sentences=(("sen_basis", BASIS),))
+    outcome = generate_candidate(_block(), paper, TemplateGenerator(), BasisLedger())
+    assert not isinstance(outcome.node, Candidate)
+    assert outcome.decisions[-1].reason == "too_vague"
