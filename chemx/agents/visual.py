@@ -298,7 +298,12 @@ class VisualAgent:
         structural = [segmentation.crops[i] for i in indices]
         with self.backends.serial:
             identifiers = self.backends.identifier.identify(
-                image, structural, segmentation, caption=figure.caption, figure_id=figure.id
+                image,
+                structural,
+                segmentation,
+                caption=figure.caption,
+                figure_id=figure.id,
+                named=paper_labels.names if paper_labels else None,
             )
         identifiers = _reconciled(identifiers, paper_labels, figure)
         from chemx.visual.identifiers import unclaimed_labels
@@ -405,7 +410,7 @@ class VisualAgent:
         words: Sequence[PrintedWord] = (),
         rows: Sequence[SeriesRow] = (),
     ) -> None:
-        from chemx.labels.scaffold import scaffold_labels
+        from chemx.labels.scaffold import reading_group_labels, scaffold_labels
         from chemx.qc.structure_check import (
             StructureVerdict,
             check_structure,
@@ -414,7 +419,9 @@ class VisualAgent:
         )
 
         verdict = check_structure(image.crop(structure.box), identifier)
-        verdict = scaffold_verdict(verdict, scaffold_labels(structure.box, words))
+        reading = structure.reading.text if structure.reading else None
+        groups = [*scaffold_labels(structure.box, words), *reading_group_labels(reading)]
+        verdict = scaffold_verdict(verdict, groups)
         if rows and (verdict.accepted or verdict.reason == "no_identifier"):
             labels = ", ".join(row.label for row in rows)
             verdict = StructureVerdict(

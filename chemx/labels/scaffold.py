@@ -17,6 +17,18 @@ R_GROUP = re.compile(r"^(?:R|R\d{1,2}|R['′″]{1,2}|R[¹²³⁴⁵⁶⁷⁸⁹
 """Atom labels that stand for a group, not an atom: the drawing is a generic scaffold."""
 
 
+OSRA_ARYL = re.compile(r"\[AlH2?\]")
+"""How OSRA spells a drawn 'Ar' label: its spelling correction reads 'Ar' as aluminium,
+giving an [AlH2] on the ring ('Ar' rendered with RDKit reads 'c1ccc(cc1)[AlH2]'). A drawn
+'R' comes back as '*', but so does any label OSRA cannot read in a whole compound (55 of
+the matched compounds of the 13 journal PDFs), so only the 'Ar' spelling is a sign."""
+
+
+def reading_group_labels(smiles: str | None) -> list[str]:
+    """The R-group labels an OCSR reading shows for raster figures with no text layer."""
+    return ["Ar"] * len(OSRA_ARYL.findall(smiles)) if smiles else []
+
+
 def scaffold_labels(crop: Box, words: Sequence[PrintedWord]) -> list[str]:
     """The R-group labels printed inside a structure crop (PDF text layer).
 
@@ -35,4 +47,4 @@ def scaffold_labels(crop: Box, words: Sequence[PrintedWord]) -> list[str]:
     return found
 
 
-__all__ = ["R_GROUP", "scaffold_labels"]
+__all__ = ["OSRA_ARYL", "R_GROUP", "reading_group_labels", "scaffold_labels"]

@@ -208,3 +208,24 @@ COUNT_NOUNS: tuple[str, ...] = (
 
 VALUE_SIGNS = "=<>≤≥≈~∼±×+"
 """A number after one of these is a value ("Ka = 420", "IC50 > 50 µM")."""
+
+NOT_CODES: frozenset[str] = frozenset(
+    " ".join(
+        (
+            "THF DMF DMSO DCM DCE MeCN MeOH EtOH iPrOH EtOAc TFA TFE HFIP AcOH NMP DMA DMAc",
+            "DME DMAP DBU DBN DIPEA DIEA TEA TMEDA DABCO DMEDA HMPA LDA LiHMDS NaHMDS KHMDS",
+            "LiTMP HATU HBTU EDC EDCI HOBt HOAt DCC DIC TBAF TBAB TBAI NBS NIS NCS DDQ CAN",
+            "PIDA PIFA mCPBA TEMPO AIBN BPO DTBP TBHP DMP IBX PCC PDC TPAP NMO CSA PPTS TsOH",
+            "MsCl TsCl TfOH BINAP XPhos SPhos RuPhos BrettPhos JohnPhos DavePhos DPEphos DPPF",
+            "DPPE DPPP NHC IPr TMS TBS TBDMS TIPS TBDPS TES PMB PMP DMB MOM SEM THP MEM OMe",
+            "OEt OAc OTf OTs OMs OBn OPh OTBS OTMS OTIPS SMe SPh NMe NHMe NMe2 NEt2 NHBoc NHAc",
+            "NHTs NPhth CO2Me CO2Et CO2Bn CO2tBu COMe COPh SO2Me SO2Ph PPh2 PPh3 TMSCN TMSN3",
+            "NaBH4 LiAlH4 DIBAL CuI CuTC LED UV IR NMR HPLC GC MS HRMS ESI TLC NOE DFT TS RT",
+            "ND NR NA ON OFF HOMO LUMO SAR EC IC CC TOF TON OLED TADF PCE EQE SET EDA HAT",
+            "PCET EnT ET LMCT MLCT ICT CT XAT SN1 SN2 SNAr SEAr RDS KIE EWG EDG LG PG FG",
+        )
+    ).split()
+)
+"""Abbreviations printed in schemes that are not compound codes: solvents, reagents,
+ligands, protecting and drawn groups, techniques (`chemx.labels.codes`). A paper's text
+names them too, so the text check alone would let them through."""

@@ -65,7 +65,7 @@ class RowReader:
 
     name = "fake-ocr"
 
-    def identify(self, figure, crops, segmentation, caption="", figure_id=""):  # type: ignore[no-untyped-def]
+    def identify(self, figure, crops, segmentation, caption="", figure_id="", named=None):  # type: ignore[no-untyped-def]
         return [IdentifierResult(None, "2a: R = OMe (80%)", 0.5, self.name, reason="not a label")]
 
     def read_series_lines(self, figure: Image.Image, crops: Sequence[Crop]) -> list[PrintedLine]:

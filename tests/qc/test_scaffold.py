@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chemx.labels.scaffold import scaffold_labels
+from chemx.labels.scaffold import reading_group_labels, scaffold_labels
 from chemx.qc.structure_check import StructureVerdict, scaffold_verdict
 from chemx.records import PrintedWord
 
@@ -28,3 +28,11 @@ def test_a_scaffold_is_rejected_with_its_labels_and_others_pass_unchanged() -> N
     assert scaffold_verdict(OK, []) is OK
     rejected = StructureVerdict(False, "too_small", "tiny")
     assert scaffold_verdict(rejected, ["R"]) is rejected  # the first reason stands
+
+
+def test_an_osra_reading_of_a_drawn_ar_marks_a_scaffold() -> None:
+    # OSRA spells a drawn 'Ar' label as aluminium (checked on an RDKit rendering)
+    assert reading_group_labels("CC(=O)c1cc2[c]([AlH2])cccc2[nH]1") == ["Ar"]
+    # an unread label ('*') is no sign: OSRA leaves it in whole compounds too
+    assert reading_group_labels("*c1cccnc1F") == []
+    assert reading_group_labels(None) == []

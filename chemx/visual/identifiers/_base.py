@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -57,10 +57,13 @@ class IdentifierExtractor(Protocol):
         segmentation: Segmentation,
         caption: str = "",
         figure_id: str = "",
+        named: Callable[[str], bool] | None = None,
     ) -> list[IdentifierResult]:
         """One result per crop, in the same order; the caption is context for VLMs.
 
-        `figure_id` names the figure in logs and model-call records.
+        `figure_id` names the figure in logs and model-call records. `named` answers
+        whether the paper's text names a code ('AICAR', 'L3'): a reader may accept such a
+        code as the label (`chemx.labels.codes`); without it only numbered labels count.
         """
         ...
 

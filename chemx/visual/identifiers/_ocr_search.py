@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image
 
 from chemx.labels import LabelParse, parse_label
+from chemx.labels.codes import CODE_NOTE, read_code
 from chemx.records import Box
 from chemx.visual.identifiers._base import IdentifierResult, PrintedLine
 from chemx.visual.identifiers._ocr_candidates import LabelCandidate, label_candidates
@@ -94,15 +95,17 @@ class LabelOcr:
         segmentation: Segmentation,
         caption: str = "",
         figure_id: str = "",
+        named: Callable[[str], bool] | None = None,
     ) -> list[IdentifierResult]:
         """One result per crop, in order: the label read nearest it, or None with why.
 
         The caption is accepted for the protocol (VLMs use it) and ignored: OCR reads
-        what is printed beside the drawing.
+        what is printed beside the drawing. A line that is no numbered label but a code
+        (`chemx.labels.codes`) that `named` says the paper's text names is a label too.
         """
         start = time.perf_counter()
         try:
-            return self._identify(figure, crops, segmentation)
+            return self._identify(figure, crops, segmentation, named)
         finally:
             self.seconds += time.perf_counter() - start
 
@@ -189,7 +192,11 @@ class LabelOcr:
     # -- search
 
     def _identify(
-        self, figure: Image.Image, crops: Sequence[Crop], segmentation: Segmentation
+        self,
+        figure: Image.Image,
+        crops: Sequence[Crop],
+        segmentation: Segmentation,
+        named: Callable[[str], bool] | None = None,
     ) -> list[IdentifierResult]:
         if not crops:
             return []
@@ -205,7 +212,7 @@ class LabelOcr:
             label_candidates(analysis, box, boxes, hints)  # type: ignore[arg-type]
             for box in boxes
         ]
-        chosen = self._assign(analysis, candidates)
+        chosen = self._assign(analysis, candidates, named)
         results: list[IdentifierResult | None] = [None] * len(crops)
         for group, box in enumerate(boxes):
             result = chosen.get(group) or self._explain_missing(analysis, candidates[group])
@@ -214,7 +221,10 @@ class LabelOcr:
         return [r if r is not None else self._missing("internal error") for r in results]
 
     def _assign(
-        self, analysis: InkAnalysis, candidates: list[list[LabelCandidate]]
+        self,
+        analysis: InkAnalysis,
+        candidates: list[list[LabelCandidate]],
+        named: Callable[[str], bool] | None = None,
     ) -> dict[int, IdentifierResult]:
         """Give each crop its nearest line that reads as a label; nearer crops win ties."""
         pointer = [0] * len(candidates)
@@ -225,7 +235,7 @@ class LabelOcr:
             while pointer[group] < len(candidates[group]):
                 candidate = candidates[group][pointer[group]]
                 pointer[group] += 1
-                result = self._result_for(analysis, candidate)
+                result = self._result_for(analysis, candidate, named)
                 if result is None:
                     continue
                 rival = next(
@@ -246,11 +256,24 @@ class LabelOcr:
         return {group: result for group, (_, result) in owner.items()}
 
     def _result_for(
-        self, analysis: InkAnalysis, candidate: LabelCandidate
+        self,
+        analysis: InkAnalysis,
+        candidate: LabelCandidate,
+        named: Callable[[str], bool] | None = None,
     ) -> IdentifierResult | None:
         (text, confidence), parsed = self._read_candidate(analysis, candidate)
         if parsed.label is None:
-            return None
+            code = read_code(text) if named is not None and text else None
+            if code is None or named is None or not named(code):
+                return None
+            return IdentifierResult(
+                identifier=code,
+                raw_text=text,
+                confidence=confidence,
+                backend=self.name,
+                source_box=candidate.box,
+                note=CODE_NOTE,
+            )
         return IdentifierResult(
             identifier=parsed.label,
             raw_text=text,

@@ -10,11 +10,12 @@ entity match from 50% to 76%).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
 from chemx.labels import parse_label
+from chemx.labels.codes import CODE_NOTE, read_code
 from chemx.models import IDENTIFIER_ROLE, ModelCaller, Sampling
 from chemx.models.messages import Message
 from chemx.prompts import load_template
@@ -70,8 +71,12 @@ class VlmIdentifierExtractor:
         segmentation: Segmentation,
         caption: str = "",
         figure_id: str = "",
+        named: Callable[[str], bool] | None = None,
     ) -> list[IdentifierResult]:
-        """One VLM call per crop (cached in the store), answers normalised like OCR's."""
+        """One VLM call per crop (cached in the store), answers normalised like OCR's.
+
+        An answer that is no numbered label but a code the paper names (`named`) is kept.
+        """
         results = []
         prompt = self.template.render(caption=caption or "(no caption)")
         for crop in crops:
@@ -99,6 +104,10 @@ class VlmIdentifierExtractor:
             raw = result.output.identifier
             parsed = parse_label(raw) if raw else None
             label = parsed.label if parsed is not None else None
+            note = parsed.note if parsed is not None else None
+            code = read_code(raw) if raw and label is None and named is not None else None
+            if code is not None and named is not None and named(code):
+                label, note = code, CODE_NOTE
             reason = None
             if raw is None:
                 reason = "the VLM found no label for this structure"
@@ -111,7 +120,7 @@ class VlmIdentifierExtractor:
                     confidence=1.0 if label else 0.0,
                     backend=self.name,
                     reason=reason,
-                    note=parsed.note if parsed is not None else None,
+                    note=note,
                     calls=(result.call,),
                 )
             )

@@ -1,0 +1,88 @@
+"""Codes and acronyms a paper uses for its compounds in place of a numbered label.
+
+Numbered labels ('3c', '(S)-7', 'II') are the grammar's (`chemx.labels.grammar`); many
+papers also print a code under a drawing: ligands 'L1'-'L7', intermediates 'INT23',
+catalysts 'PC1', metabolites 'AICAR', 'PRPP', 'L-Arg', drug codes 'CF102',
+'N-Me-TY3'. On the 13 journal PDFs of `shared/realworld/papers` 61 of the 397 drawn
+compounds are named so. A code is never accepted on its looks alone (reagents,
+solvents and drawn groups look the same: 'TFA', 'DMAP', 'OMe', 'CF3'): only when the
+paper's text names it too (`chemx.labels.reconcile.PaperLabels.names`), which the
+caller checks; `read_code` says whether printed text spells one code at all.
+
+==========================  ============  ===========================================
+printed                     code          rule
+==========================  ============  ===========================================
+``L3``, ``PC1``, ``INT23``  same          letters and digits, an uppercase letter
+``AICAR``, ``L-Arg``        same          two or more uppercase letters, hyphens
+``INT26, (8.6)``            ``INT26``     a bracketed number after it (an energy)
+``(−)-XY12``                ``(-)-XY12``  an optical-rotation prefix
+``CF3``, ``NO2``, ``CO2H``  none          a formula (element symbols and counts)
+``THF``, ``OMe``, ``TFA``   none          solvents, reagents, groups (`NOT_CODES`)
+``Me``, ``a``, ``iii``      none          one uppercase letter and no digit
+``C4-arylation``            none          a lowercase word: a term with a locant
+==========================  ============  ===========================================
+"""
+
+from __future__ import annotations
+
+import re
+
+from chemx.labels.stop_lists import NOT_CODES
+
+_TAIL = re.compile(r"[,;]?\s*[\(\[]\s*[-−+]?\d+(?:\.\d+)?\s*[\)\]]?\s*$")
+"""A bracketed number after the code: a relative energy or a yield ('INT26, (8.6)')."""
+_CODE = re.compile(r"(?:\((?P<sign>[+\-−±])\)-)?(?P<body>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)")
+_ELEMENTS = frozenset(
+    " ".join(
+        (
+            "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn",
+            "Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La",
+            "Ce Pr Nd Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi",
+        )
+    ).split()
+)
+_GROUPS = frozenset(
+    {"Me", "Et", "Pr", "Bu", "Ph", "Bn", "Bz", "Ac", "Ts", "Tf", "Ms", "Boc", "Cbz", "Piv", "Ar"}
+)
+"""Group abbreviations of condensed formulae ('SO2Ph', 'NHBoc', 'CH2OtBu')."""
+_FORMULA_PART = re.compile(r"(?:[nist](?=Bu|Pr))?(Boc|Cbz|Piv|[A-Z][a-z]?)((?:[2-9]|[1-9][0-9])?)")
+
+
+CODE_NOTE = "a code the paper's text names for the compound, not a numbered label"
+"""The note a reader puts on an identifier it accepted as a code."""
+
+
+def read_code(text: str) -> str | None:
+    """The one code `text` spells (see the module table), or None."""
+    cleaned = _TAIL.sub("", text.strip()).strip(" .,;:")
+    found = _CODE.fullmatch(cleaned)
+    if found is None:
+        return None
+    body = found["body"]
+    if any(len(part) >= 4 and part.islower() for part in body.split("-")):
+        return None  # a term with a locant ('C4-arylation'), not a code
+    uppercase = sum(char.isupper() for char in body)
+    has_digit = any(char.isdigit() for char in body)
+    if uppercase < 2 and not (uppercase and has_digit):
+        return None
+    if body in NOT_CODES or _is_formula(body):
+        return None
+    sign = found["sign"]
+    return f"({'-' if sign == '−' else sign})-{body}" if sign else body
+
+
+def _is_formula(token: str) -> bool:
+    """Whether `token` is a condensed formula ('CF3', 'CO2H', 'SO2Ph'), not a code.
+
+    A count is 2-99: no formula writes a 1, so 'PC1' is a code.
+    """
+    position = 0
+    while position < len(token):
+        part = _FORMULA_PART.match(token, position)
+        if part is None or (part[1] not in _ELEMENTS and part[1] not in _GROUPS):
+            return False
+        position = part.end()
+    return True
+
+
+__all__ = ["CODE_NOTE", "read_code"]

@@ -1,0 +1,53 @@
+"""Codes a paper prints under its drawings in place of numbered labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from chemx.labels.codes import read_code
+
+
+@pytest.mark.parametrize(
+    ("printed", "code"),
+    [
+        ("L3", "L3"),
+        ("PC1", "PC1"),  # no formula writes a count of 1
+        ("INT23", "INT23"),
+        ("INT26, (8.6)", "INT26"),  # a relative energy after it
+        ("AICAR", "AICAR"),
+        ("L-Arg", "L-Arg"),
+        ("N-Me-TY3", "N-Me-TY3"),
+        ("CF102", "CF102"),
+        ("(−)-XY12", "(-)-XY12"),
+    ],
+)
+def test_codes_are_read(printed: str, code: str) -> None:
+    assert read_code(printed) == code
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "CF3",  # formulae
+        "NO2",
+        "CO2H",
+        "SO2Ph",
+        "NHBoc",
+        "OMe",  # drawn groups, solvents, reagents, techniques
+        "THF",
+        "TFA",
+        "DMAP",
+        "NOE",
+        "SET",  # a mechanism step
+        "C4-arylation",
+        "Me",  # one uppercase letter and no digit
+        "a",
+        "iii",
+        "3c",  # numbered labels are the grammar's
+        "Pd(OAc)2",
+        "uric acid",
+        "",
+    ],
+)
+def test_formulae_reagents_and_words_are_no_codes(printed: str) -> None:
+    assert read_code(printed) is None
