@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from chemx.labels.codes import read_code
 from chemx.labels.grammar import read_label
 from chemx.labels.mentions import find_mentions
 from chemx.records import Sentence
@@ -34,7 +35,7 @@ RECONCILED_FACTOR = 0.9
 _LOOK_ALIKES: dict[str, tuple[str, ...]] = {
     "l": ("1",), "I": ("1",), "i": ("1",), "|": ("1",), "o": ("0",), "O": ("0",),
     "S": ("5",), "s": ("5",), "5": ("S",), "B": ("8",), "Z": ("2",), "z": ("2",),
-    "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l",), "0": ("o",), "9": ("q", "g"),
+    "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l", "L"), "0": ("o",), "9": ("q", "g"),
     "6": ("b",),
 }  # fmt: skip
 """Glyphs OCR confuses in bold sans labels, and what each may really be."""
@@ -82,6 +83,9 @@ def _has_core(text: str, core: str) -> bool:
 def variants(label: str, *, series: bool = False) -> list[str]:
     """Readings the same glyphs could also be: look-alikes, a footnote mark dropped.
 
+    A variant is a label of the grammar or a code (`chemx.labels.codes`: ligand 'L3'
+    read as '13').
+
     With `series` (the figure labels its compounds with two letters, '9aa'-'9al'), a
     second letter is the label's own, not a footnote mark.
     """
@@ -97,8 +101,8 @@ def variants(label: str, *, series: bool = False) -> list[str]:
         found.append(label.split(")-", 1)[1])  # "(S)-7" printed as "7"
     kept: list[str] = []
     for variant in found:
-        parsed = read_label(variant)
-        if parsed is not None and variant != label and variant not in kept:
+        readable = read_label(variant) is not None or read_code(variant) == variant
+        if readable and variant != label and variant not in kept:
             kept.append(variant)
     return kept
 

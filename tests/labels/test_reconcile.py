@@ -49,10 +49,10 @@ def test_without_text_nothing_is_judged() -> None:
     assert reconcile("17", PaperLabels([])).note is None
 
 
-def test_variants_are_labels_only() -> None:
+def test_variants_are_labels_or_codes_only() -> None:
     assert variants("1ba") == ["1b"]
     assert "7" in variants("(S)-7")
-    assert variants("17") == []
+    assert variants("17") == ["L7"]  # 'l7' is neither
 
 
 def test_a_second_letter_is_no_footnote_where_the_figure_numbers_a_two_letter_series() -> None:
@@ -68,3 +68,10 @@ def test_bold_b_read_as_6_and_q_read_as_9_go_back_when_the_text_names_the_label(
     paper = PaperLabels([sentence("Amide 12b and ester 3qa were stable.")])
     assert reconcile("126", paper).identifier == "12b"
     assert reconcile("39a", paper).identifier == "3qa"
+
+
+def test_a_code_the_text_names_is_a_variant_of_its_misreading() -> None:
+    paper = PaperLabels([sentence("With ligand L3 the yield rose to 80%.")])
+    assert reconcile("13", paper).identifier == "L3"  # the 'L' read as '1'
+    assert "L3" in variants("13")
+    assert reconcile("13", PAPER).identifier == "13"  # no code named: kept, doubted

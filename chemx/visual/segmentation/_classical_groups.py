@@ -8,7 +8,7 @@ cut-off drawing pieces to their neighbour. Sizes are multiples of the character 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -92,12 +92,19 @@ ten): an atom label ('NH', 'OMe') below or above a drawing is shorter ..."""
 LABEL_ROW_LONG = 10
 """... and one this long is a compound label with its yield or a panel title whatever
 touches it; a written-out substituent ('CO2CH2CH3') is drawn, not typed, at that length."""
+LINE_END_MIN_BLOBS = 3
+"""... and a row that goes on as a text line outside the group ('(5 h)' after '9aa; 89%')
+is peeled from three glyphs."""
 LABEL_ROW_MAX_HEIGHT = 1.6
 """A peeled row is one line of text: at most this many figure character heights."""
 
 
 def peel_text_rows(
-    blobs: np.ndarray, char_height: float, stroke: float, reach: float
+    blobs: np.ndarray,
+    char_height: float,
+    stroke: float,
+    reach: float,
+    lines: Sequence[FBox] = (),
 ) -> tuple[list[int], list[list[int]]]:
     """Split a compound label or panel title off the top or bottom of a drawing group.
 
@@ -108,15 +115,18 @@ def peel_text_rows(
     shares most of its height with the lowest (highest) blob, as `text_lines` joins
     words ('Me' grazing a title's descenders stays in the drawing). It is peeled when it
     is one line of text (`is_text_group`, `LABEL_ROW_MAX_HEIGHT`) and either long
-    (`LABEL_ROW_LONG` glyphs) or of `LABEL_ROW_MIN_BLOBS` glyphs that no bond reaches:
-    within `reach` pixels of it the drawing shows only character-sized blobs (the 'H' of an
-    NH). A substituent written as text ('CO2Me') is reached by its bond, so it stays.
+    (`LABEL_ROW_LONG` glyphs), or no bond reaches it (within `reach` pixels of it the
+    drawing shows only character-sized blobs, the 'H' of an NH) and it holds
+    `LABEL_ROW_MIN_BLOBS` glyphs or goes on as a text line outside the group (`lines`:
+    '(5 h)' joined the 'Bn' above it while '9aa; 89%' stayed apart). A substituent
+    written as text ('CO2Me') is reached by its bond, so it stays.
 
     Args:
         blobs: Rows of x, y, width, height, area of the group's blobs.
         char_height: The figure's character height.
         stroke: The figure's stroke width.
         reach: The grouping distance in pixels (what joined the row to the drawing).
+        lines: The figure's text groups outside the drawing groups.
 
     Returns:
         The indices (into `blobs`) that stay in the drawing, and the peeled rows.
@@ -127,11 +137,19 @@ def peel_text_rows(
         if len(keep) <= LABEL_ROW_MIN_BLOBS:
             break
         row = _edge_row(blobs, keep, from_bottom)
-        if row is None or not _is_label_row(blobs, keep, row, char_height, stroke, reach):
+        if row is None or not _is_label_row(blobs, keep, row, char_height, stroke, reach, lines):
             continue
         rows.append(row)
         keep = [i for i in keep if i not in row]
     return keep, rows
+
+
+def _continues_a_line(box: FBox, lines: Sequence[FBox]) -> bool:
+    """Whether a text line outside the group goes on from `box` on its row (`_same_line`)."""
+    if not lines:
+        return False
+    pairs = _same_line(np.array([box, *lines], dtype=float))
+    return bool(pairs[0, 1:].any())
 
 
 def _edge_row(blobs: np.ndarray, members: list[int], from_bottom: bool) -> list[int] | None:
@@ -160,10 +178,13 @@ def _is_label_row(
     char_height: float,
     stroke: float,
     reach: float,
+    lines: Sequence[FBox] = (),
 ) -> bool:
-    if len(row) < LABEL_ROW_MIN_BLOBS:
-        return False
     box = union((b[0], b[1], b[0] + b[2], b[1] + b[3]) for b in (blobs[i] for i in row))
+    if len(row) < LABEL_ROW_MIN_BLOBS and not (
+        len(row) >= LINE_END_MIN_BLOBS and _continues_a_line(box, lines)
+    ):
+        return False
     if box[3] - box[1] > LABEL_ROW_MAX_HEIGHT * char_height:
         return False
     if not is_text_group(blobs[row], char_height, stroke):

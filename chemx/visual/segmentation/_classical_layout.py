@@ -160,6 +160,7 @@ def analyse(image: Image.Image) -> Layout:
             members.setdefault(int(group_of[i]), []).append(i)
 
     texts: list[FBox] = []
+    drawings: list[tuple[list[int], list[FBox]]] = []
     for blob_ids in members.values():
         boxes = [
             (
@@ -190,11 +191,14 @@ def analyse(image: Image.Image) -> Layout:
         ):
             continue  # a bent arrow or a bracket: no molecule is one open line
         else:
-            kept, rows = peel_text_rows(
-                stats[blob_ids].astype(float), char_h, stroke, reach=2.0 * radius + 1
-            )
-            texts.extend(union(boxes[k] for k in row) for row in rows)
-            layout.molecules.append(union(boxes[k] for k in kept))
+            drawings.append((blob_ids, boxes))
+    outside = list(texts)  # label rows that go on outside a drawing group are peeled
+    for blob_ids, boxes in drawings:
+        kept, rows = peel_text_rows(
+            stats[blob_ids].astype(float), char_h, stroke, reach=2.0 * radius + 1, lines=outside
+        )
+        texts.extend(union(boxes[k] for k in row) for row in rows)
+        layout.molecules.append(union(boxes[k] for k in kept))
     layout.texts = text_lines(texts)
     layout.molecules = merge_fragments(layout.molecules, char_h)
     return layout

@@ -64,6 +64,22 @@ def test_a_short_label_or_atom_symbols_are_not_peeled() -> None:
     assert len(kept) == 4
 
 
+def test_the_end_of_a_label_line_that_goes_on_outside_the_group_is_peeled() -> None:
+    # '9aa; 89%' stayed a text group of its own; '(5 h)' joined the 'Bn' above it
+    network = [[60, 10, 90, 100, 600]]
+    bn = [[75, 112, 8, 10, 40], [84, 114, 7, 8, 30]]
+    tail = glyphs(85, 125, 4)
+    blobs = np.array(network + bn + tail, dtype=float)
+    line_start = (10.0, 125.0, 80.0, 135.0)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH, lines=[line_start])
+    assert kept == [0, 1, 2] and sorted(rows[0]) == [3, 4, 5, 6]
+    # alone, four glyphs under atom symbols could be a stacked group ('n-Bu'): kept
+    assert peel_text_rows(blobs, CHAR, STROKE, REACH)[1] == []
+    # a text group elsewhere (another row) does not count
+    elsewhere = (10.0, 300.0, 80.0, 310.0)
+    assert peel_text_rows(blobs, CHAR, STROKE, REACH, lines=[elsewhere])[1] == []
+
+
 def _scope_entry() -> Image.Image:
     """A ring with an NH under it and its scope entry set tight below, as in the papers."""
     image = Image.new("RGB", (260, 240), "white")
