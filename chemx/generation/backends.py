@@ -72,6 +72,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
+from chemx.generation.text import labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
 from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
 from chemx.registry import BackendContext
@@ -233,6 +234,16 @@ class TemplateGenerator:
         extracted = decompose(context.basis_text, context.previous_sentence)
         if not isinstance(extracted, Decomposition):
             return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
+        compared = labels_after_class_nouns(extracted.effect) - set(context.labels)
+        if extracted.effect_from_previous and compared:
+            # "20 gave 59% against 87% for 17. This might be due to ...": the cause is one
+            # compound's, and which one the pointer means is not read offline
+            return DecomposeResult(
+                None,
+                "too_vague",
+                f"no_effect: the sentence before compares the compound with "
+                f"{', '.join(sorted(compared))}; the cause may be the other's",
+            )
         effect = subject_free_effect(
             neutral_effect(extracted.effect, context.labels),
             extracted.effect_form,

@@ -106,8 +106,15 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
         if not label:
             continue
         for mention in reversed(find_mentions(label, effect)):
-            effect = f"{effect[: mention.start]}the compound shown{effect[mention.end :]}"
+            start = mention.start
+            noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
+            if noun is not None:
+                start = noun.start()
+            effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
     return squash(effect)
+
+
+_COMPOUND_NOUN = re.compile(r"\b(?:the\s+)?(?:compound|cpd\.?)\s+$", re.IGNORECASE)
 
 
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str:

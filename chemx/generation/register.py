@@ -98,6 +98,28 @@ class MechanismParts:
         return f"{action}{self.link} {self.chain}" if self.chain else action
 
 
+CONSEQUENCE_VERBS = wordlist(
+    """
+    accounts explains causes leads results gives makes renders allows enables permits
+    favours favors disfavours disfavors promotes suppresses prevents blocks hinders
+    increases decreases raises lowers reduces improves enhances boosts weakens strengthens
+    speeds accelerates slows retards shortens lengthens extends stabilises stabilizes
+    destabilises destabilizes shifts narrows broadens limits restricts protects drives
+    """
+)
+"""Verbs whose ", which" clause says what the whole action brings about ("enforces a
+twist, which speeds up RISC"): a chain any feature's action can lead through. After
+another verb the "which" is the last noun's ("releases iodide, which binds Pd(II)"; a
+plural verb, "the phenolate donors, which promote ...", is a noun's by its number), and
+that chain belongs to the answer alone."""
+
+
+def _sentential(chain: str) -> bool:
+    """Whether a ", which" chain states the consequence of the whole action."""
+    first = chain.split()[0].lower() if chain.split() else ""
+    return first in CONSEQUENCE_VERBS
+
+
 def _verb(word: str) -> bool:
     return word.lower() in VERB_FORMS and not word.lower().endswith("ing")
 
@@ -129,6 +151,8 @@ def split_chain(mechanism: str, feature: str = "") -> MechanismParts:
         action, chain = mechanism[:start].strip(" ,"), mechanism[end:].strip()
         if len(action.split()) < MIN_ACTION_WORDS or len(chain.split()) < MIN_CHAIN_WORDS:
             continue
+        if link == ", which" and not _sentential(chain):
+            return whole
         if _PRONOUNS.search(chain) or (feature and _names(chain, feature)):
             return whole
         return MechanismParts(action, link, chain)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chemx.labels import find_mentions
+from chemx.labels import find_mentions, read_label
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9′'\-]*[A-Za-z0-9]|[A-Za-z]")
 """A word token: letters first, then letters, digits, primes and inner hyphens."""
@@ -126,11 +126,19 @@ def capitalise(text: str) -> str:
 
 
 def decapitalise(text: str) -> str:
-    """First character lower-cased unless the first word looks like a symbol ('NH', 'C5')."""
+    """First character lower-cased unless the first word is a symbol or formula.
+
+    'NH', 'C5', 'AgOAc', 'CsF' (a capital inside the word) and 'N-methyl', 'C–H' (a
+    single capital before a dash: an element locant) keep their case.
+    """
     if not text:
         return text
     first = text.split()[0]
-    if len(first) > 1 and (first[1].isupper() or any(c.isdigit() for c in first)):
+    if len(first) > 1 and (
+        any(c.isupper() for c in first[1:])
+        or any(c.isdigit() for c in first)
+        or first[1] in "-‐‑–—"
+    ):
         return text
     return text[:1].lower() + text[1:]
 
@@ -142,6 +150,24 @@ def names_label(text: str, label: str) -> bool:
     "1" is not found in "20:1 rr", "1.5 equiv" or "Table 1" here either.
     """
     return bool(label) and bool(find_mentions(label, text))
+
+
+CLASS_NOUN_LABEL = re.compile(
+    r"\b(?:compounds?|products?|substrates?|analogues?|analogs?|derivatives?|adducts?|"
+    r"esters?|amides?|amines?|ketones?|alcohols?|acids?|anilines?)\s+(?P<label>[^\s,;:.]+)",
+    re.IGNORECASE,
+)
+"""A compound label after its class noun ("product 20", "compound 17")."""
+
+
+def labels_after_class_nouns(text: str) -> set[str]:
+    """The compound labels `text` names after a class noun ("product 20" -> {"20"})."""
+    found = set()
+    for match in CLASS_NOUN_LABEL.finditer(text):
+        label = read_label(match["label"].strip("()[]"))  # the grammar, no OCR repairs
+        if label is not None:
+            found.add(label.text)
+    return found
 
 
 def distinctive_stems(phrase: str) -> set[str]:

@@ -76,3 +76,16 @@ def test_without_the_sentence_before_an_anaphoric_basis_is_too_vague() -> None:
     outcome = generate_candidate(_block(), paper, TemplateGenerator(), BasisLedger())
     assert not isinstance(outcome.node, Candidate)
     assert outcome.decisions[-1].reason == "too_vague"
+
+
+def test_an_anaphoric_basis_after_a_comparison_of_two_compounds_is_too_vague() -> None:
+    # the cause is product 20's ortho-methyl; the structure shown is 17, without it
+    compared = (
+        "An ortho-methyl group gave a lower yield: product 20 was isolated in 59% yield as "
+        "compared to compound 3c isolated in 87% yield."
+    )
+    paper = PaperContext(paper=None, sentences=(("sen_effect", compared), ("sen_basis", BASIS)))
+    outcome = generate_candidate(_block(), paper, TemplateGenerator(), BasisLedger())
+    assert not isinstance(outcome.node, Candidate)
+    assert outcome.decisions[-1].reason == "too_vague"
+    assert "20" in outcome.decisions[-1].detail

@@ -185,11 +185,20 @@ def test_grammar_helpers() -> None:
         "The methylation of the N removes"
     )
     assert option_text("Boc group", "adds bulk", "a loss", "np").startswith("The Boc group adds")
+    # an element locant or a formula keeps its case
+    assert option_text("N–aryl bond", "delocalises", "a loss", "np").startswith("The N–aryl")
+    assert option_text("aryl iodide", "releases iodide", "AgOAc was added", "clause").endswith(
+        "for this reason, AgOAc was added."
+    )
     # a ratio, an amount or a table number is not the compound (the grounding matcher decides)
     for effect in ("exclusive arylation at C6 (>20:1 rr)", "1.5 equiv sufficed", "see Table 1"):
         assert neutral_effect(effect, ["1"]) == effect
     assert (
         neutral_effect("(S)-7 formed in 20:1 dr", ["7"]) == "the compound shown formed in 20:1 dr"
+    )
+    # the class noun goes with the label: never "compound the compound shown"
+    assert neutral_effect("59% against compound 17 (87%)", ["17"]) == (
+        "59% against the compound shown (87%)"
     )
     assert BY_KEY["acrylamide"].implies
 
