@@ -421,6 +421,12 @@ class VisualAgent:
         verdict = check_structure(image.crop(structure.box), identifier)
         reading = structure.reading.text if structure.reading else None
         groups = [*scaffold_labels(structure.box, words), *reading_group_labels(reading)]
+        if verdict.accepted and not groups and not words and reading and "*" in reading:
+            # a raster drawing with an atom OSRA could not name: an 'R'? (drawn_groups)
+            from chemx.visual.drawn_groups import drawn_group_labels
+
+            with self.backends.serial:
+                groups = drawn_group_labels(image.crop(structure.box))
         verdict = scaffold_verdict(verdict, groups)
         if rows and (verdict.accepted or verdict.reason == "no_identifier"):
             labels = ", ".join(row.label for row in rows)

@@ -1,0 +1,30 @@
+"""R-group labels drawn inside raster structure crops mark a scaffold."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw, ImageFont
+
+from chemx.visual.drawn_groups import drawn_group_labels, group_labels
+
+
+def test_group_labels_are_found_in_ocr_tokens() -> None:
+    assert group_labels(["R-N", "OMe"]) == ["R"]
+    assert group_labels(["Ar1", "Ar2", "8"]) == ["Ar1", "Ar2"]
+    assert group_labels(["OR"]) == ["OR"]  # an alkoxy group
+    # atom labels of whole compounds are none
+    assert group_labels(["Me", "NO2", "OTBS", "Bn", "N", "HO", "Ph", "TsN", "Br"]) == []
+
+
+def _ring_with(label: str) -> Image.Image:
+    image = Image.new("RGB", (200, 160), "white")
+    draw = ImageDraw.Draw(image)
+    hexagon = [(60, 50), (90, 33), (120, 50), (120, 85), (90, 102), (60, 85)]
+    draw.polygon(hexagon, outline="black", width=2)
+    draw.line([(120, 50), (145, 36)], fill="black", width=2)
+    draw.text((148, 22), label, font=ImageFont.load_default(size=18), fill="black")
+    return image
+
+
+def test_a_drawn_r_is_read_and_a_drawn_methyl_is_not() -> None:
+    assert "R" in drawn_group_labels(_ring_with("R"))
+    assert drawn_group_labels(_ring_with("Me")) == []
