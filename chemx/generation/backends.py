@@ -234,8 +234,12 @@ class TemplateGenerator:
         extracted = decompose(context.basis_text, context.previous_sentence)
         if not isinstance(extracted, Decomposition):
             return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
-        compared = labels_after_class_nouns(extracted.effect) - set(context.labels)
-        if extracted.effect_from_previous and compared:
+        compared = (
+            labels_after_class_nouns(extracted.effect) - set(context.labels)
+            if extracted.effect_from_previous
+            else set()
+        )
+        if compared:
             # "20 gave 59% against 87% for 17. This might be due to ...": the cause is one
             # compound's, and which one the pointer means is not read offline
             return DecomposeResult(

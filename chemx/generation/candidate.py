@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from chemx.generation.backends import GenerationContext, Generator
@@ -58,6 +59,15 @@ class PaperContext:
     explanations: tuple[PaperExplanation, ...] = ()
     """The paper's credited explanatory sentences, decomposed: their mechanisms are lent
     to the wrong answers of its other questions (`chemx.generation.explanations`)."""
+
+    @cached_property
+    def _position(self) -> dict[str, int]:
+        return {sentence_id: index for index, (sentence_id, _) in enumerate(self.sentences)}
+
+    def previous(self, sentence_id: str | None) -> tuple[str, str] | None:
+        """The (id, text) of the sentence before `sentence_id` in reading order."""
+        index = self._position.get(sentence_id or "", 0)
+        return self.sentences[index - 1] if index > 0 else None
 
 
 @dataclass(frozen=True)
@@ -133,7 +143,7 @@ class BasisLedger:
         order = block.basis_order
         free = [i for i in order if (sentences[i].sentence_id or "") not in self.used]
         for index in free:
-            previous = _previous(paper, sentences[index].sentence_id)
+            previous = paper.previous(sentences[index].sentence_id)
             if generator.usable(sentences[index].text, previous[1] if previous else None):
                 return index, None
         if free:
@@ -196,7 +206,7 @@ def generate_candidate(
     visible: tuple[VisibleFeature, ...] = ()
     keys: frozenset[str] | None = None
     reading = None
-    previous = _previous(paper, basis_id)
+    previous = paper.previous(basis_id)
     # no features for a vague basis
     if generator.usable(evidence.sentences[basis].text, previous[1] if previous else None):
         visible, keys = visible_features(block, paper, basis_id)
@@ -281,15 +291,6 @@ def _source(feature: VisibleFeature) -> str:
     if feature.mechanism_sentence_id is None:
         return feature.source
     return f"{feature.source} mechanism:text:{feature.mechanism_sentence_id}"
-
-
-def _previous(paper: PaperContext, sentence_id: str | None) -> tuple[str, str] | None:
-    """The (id, text) of the sentence before `sentence_id` in the paper's reading order."""
-    ids = [sid for sid, _ in paper.sentences]
-    if sentence_id is None or sentence_id not in ids:
-        return None
-    index = ids.index(sentence_id)
-    return paper.sentences[index - 1] if index > 0 else None
 
 
 def _discarded(

@@ -263,8 +263,8 @@ class LabelOcr:
     ) -> IdentifierResult | None:
         (text, confidence), parsed = self._read_candidate(analysis, candidate)
         if parsed.label is None:
-            code = read_code(text) if named is not None and text else None
-            if code is None or named is None or not named(code):
+            code = read_code(text) if text else None
+            if named is None or code is None or not named(code):
                 return None
             return IdentifierResult(
                 identifier=code,

@@ -140,7 +140,8 @@ def peel_text_rows(
         if row is None or not _is_label_row(blobs, keep, row, char_height, stroke, reach, lines):
             continue
         rows.append(row)
-        keep = [i for i in keep if i not in row]
+        peeled = set(row)
+        keep = [i for i in keep if i not in peeled]
     return keep, rows
 
 
@@ -153,14 +154,14 @@ def _continues_a_line(box: FBox, lines: Sequence[FBox]) -> bool:
 
 
 def _edge_row(blobs: np.ndarray, members: list[int], from_bottom: bool) -> list[int] | None:
-    """The blobs above the lowest (or below the highest) empty band, if there is one."""
+    """The row of the lowest (highest) blob: blobs sharing most of its band's height.
+
+    None when the row is the whole group (a bond network spans it: nothing to peel).
+    """
     tops = blobs[members, 1]
     bottoms = tops + blobs[members, 3]
     order = np.argsort(-bottoms if from_bottom else tops, kind="stable")
-    edge = bottoms[order[0]] if from_bottom else tops[order[0]]
-    band_low, band_high = (
-        (min(tops[order[0]], edge), edge) if from_bottom else (edge, bottoms[order[0]])
-    )
+    band_low, band_high = tops[order[0]], bottoms[order[0]]
     row: list[int] = []
     for k in order:
         top, bottom = tops[k], bottoms[k]
@@ -191,7 +192,8 @@ def _is_label_row(
         return False
     if len(row) >= LABEL_ROW_LONG:
         return True
-    rest = [i for i in members if i not in row]
+    in_row = set(row)
+    rest = [i for i in members if i not in in_row]
     for i in rest:
         x, y, w, h = blobs[i, :4]
         if gap((x, y, x + w, y + h), box) > reach:
