@@ -13,6 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
+from chemx.records import SmilesReading, Structure, StructureRole
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -75,3 +76,21 @@ def write_paper(folder: Path, name: str, doi: str, *, image: bytes | None = None
     path.write_text(jats_text(doi, figures=(("f1", f"{name}_f1.png"),)), encoding="utf-8")
     (folder / f"{name}_f1.png").write_bytes(image if image is not None else png_bytes(text=name))
     return path
+
+
+def molecule_structure(
+    tag: str, identifier: str, reading: SmilesReading | None = None
+) -> Structure:
+    """A labelled molecule crop record for generation tests (ids end in `tag`, 2 hex)."""
+    return Structure(
+        id=f"str_00000000000000{tag}",
+        parent_id=f"fig_00000000000000{tag}",
+        backend="test",
+        paper_id=f"pap_00000000000000{tag}",
+        figure_id=f"fig_00000000000000{tag}",
+        box=(0, 0, 10, 10),
+        role=StructureRole.MOLECULE,
+        image_sha256="0" * 64,
+        identifier=identifier,
+        reading=reading,
+    )

@@ -15,9 +15,8 @@ from chemx.records import (
     EvidenceSentence,
     ExplanatoryLabel,
     SmilesReading,
-    Structure,
-    StructureRole,
 )
+from tests._helpers import molecule_structure
 
 EFFECT = "However, ortho-substituted anilines 3c and 3d gave the products in lower yields."
 BASIS = (
@@ -27,18 +26,8 @@ BASIS = (
 
 
 def _block() -> EvidenceBlock:
-    structure = Structure(
-        id="str_00000000000000aa",
-        parent_id="fig_00000000000000aa",
-        backend="test",
-        paper_id="pap_00000000000000aa",
-        figure_id="fig_00000000000000aa",
-        box=(0, 0, 10, 10),
-        role=StructureRole.MOLECULE,
-        image_sha256="0" * 64,
-        identifier="3c",
-        reading=SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra"),
-    )
+    reading = SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra")
+    structure = molecule_structure("aa", "3c", reading)
     evidence = Evidence(
         id="evi_00000000000000aa",
         parent_id=structure.id,

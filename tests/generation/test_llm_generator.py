@@ -25,12 +25,10 @@ from chemx.records import (
     Gate,
     Item,
     NodeKind,
-    Structure,
-    StructureRole,
 )
 from chemx.registry import BackendContext
 from chemx.settings import GenerationSettings
-from tests._helpers import png_bytes
+from tests._helpers import molecule_structure, png_bytes
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
 from tests.generation.fixtures import SampleBuild
 
@@ -81,17 +79,7 @@ def responder(request: RecordedRequest) -> Reply:
 
 
 def context() -> GenerationContext:
-    structure = Structure(
-        id="str_00000000000000bb",
-        parent_id="fig_00000000000000bb",
-        backend="test",
-        paper_id="pap_00000000000000bb",
-        figure_id="fig_00000000000000bb",
-        box=(0, 0, 10, 10),
-        role=StructureRole.MOLECULE,
-        image_sha256="0" * 64,
-        identifier="12a",
-    )
+    structure = molecule_structure("bb", "12a")
     sentence = (
         "The difluoromethyl group of 12a donates a weak C–H···O hydrogen bond to the Tyr58 side "
         "chain, which accounts for the 8-fold higher potency of 12a."
