@@ -399,10 +399,20 @@ class LlmGenerator:
         return True
 
     def decomposition_prompt(self, context: GenerationContext) -> str:
-        """The rendered `decomposition.v1` prompt."""
-        numbered = "\n".join(
-            f"[{i}] ({s.origin}) {s.text}" for i, s in enumerate(context.evidence.sentences)
-        )
+        """The rendered `decomposition.v1` prompt.
+
+        When the sentence before the basis is not in the evidence, it is listed last as
+        context: an anaphoric basis ("This might be due to ...") explains it.
+        """
+        sentences = context.evidence.sentences
+        lines = [f"[{i}] ({s.origin}) {s.text}" for i, s in enumerate(sentences)]
+        in_block = {s.sentence_id for s in sentences}
+        if context.previous_sentence and context.previous_sentence_id not in in_block:
+            lines.append(
+                f"[{len(sentences)}] (the sentence before [{context.basis_index}] in the "
+                f"paper) {context.previous_sentence}"
+            )
+        numbered = "\n".join(lines)
         hints = "; ".join(f.name for f in context.visible if f.in_structure) or "(none known)"
         return self.decomposition.render(
             identifier=context.structure.identifier or "(unlabelled)",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -252,3 +253,20 @@ def test_llm_backends_without_an_endpoint_fail_before_any_paper() -> None:
         "template-v1",
         "heuristic-judge-v1",
     )
+
+
+def test_the_sentence_before_an_anaphoric_basis_is_listed_for_the_model(
+    fake_server: FakeOpenAIServer, make_config: Callable[..., ModelsConfig]
+) -> None:
+    before = "Compound 12a was 8-fold more potent than its CF3 analogue."
+    with ModelClient(make_config("generator", model="fake-gen")) as client:
+        generator = LlmGenerator(client)
+        plain = generator.decomposition_prompt(context())
+        anaphoric = replace(
+            context(), previous_sentence=before, previous_sentence_id="sen_00000000000000aa"
+        )
+        listed = generator.decomposition_prompt(anaphoric)
+        in_block = replace(anaphoric, previous_sentence_id="sen_00000000000000bb")
+        assert before not in generator.decomposition_prompt(in_block)  # already numbered
+    assert before not in plain
+    assert f"[2] (the sentence before [1] in the paper) {before}" in listed
