@@ -24,6 +24,7 @@ from chemx.visual.identifiers._ocr_ink import (
     grow_line,
     near_components,
     same_box,
+    split_entries,
 )
 
 Direction = Literal["below", "right", "left", "above"]
@@ -138,6 +139,8 @@ def label_candidates(
                 continue
             line, members = grow_line(analysis, int(seed), pool)
             seen.add(members)
+            if direction in ("below", "above"):  # two entries on one row: this crop's
+                line, members = split_entries(analysis, members, (crop[0], crop[2]))
             if len(members) >= MAX_LINE_COMPONENTS or not _placed(direction, crop, line):
                 continue
             if line[3] - line[1] < MIN_TEXT_HEIGHT_PX:
