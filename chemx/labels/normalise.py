@@ -138,6 +138,8 @@ ALIAS = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-\s][A-Za-z0-9]+)*")
 ('naamidine A'); it starts with a letter, so a quantity ('5 mol %') is none."""
 GARBLED_PERCENT = re.compile(r"[1-9]\d?(?:96|9)")
 """A yield whose '%' OCR read as '96' or '9' ('9796' for '97%'), alone after a label."""
+GARBLED_PERCENT_96 = re.compile(r"[1-9]\d?96")
+"""The same after a comma ('20, 5996'), where a bare '19' would be a second label."""
 SCOPE_TAIL = re.compile(
     r"%|\b(?:yields?|ee|dr|er|combined|isolated|purified|trace|n\.?d)\b", re.IGNORECASE
 )
@@ -272,6 +274,8 @@ def _single(text: str) -> str | None:
     separated = rest[0] in ",;:([" or rest.startswith("-")
     if not separated and GARBLED_PERCENT.fullmatch(rest):
         return label  # '17 9796': '17 97%' with the per cent sign read as '96'
+    if separated and GARBLED_PERCENT_96.fullmatch(rest.lstrip(",;: ")):
+        return label  # '20, 5996': after a comma only the '96' form ('12, 19' is a list)
     entry = re.match(r"^[,;:.]\s*[\w(]", rest)  # '86:,99dc' is a garbled yield, no entry
     if entry and SCOPE_TAIL.search(rest) and not _holds_label(rest):
         return label  # '7 , 58%6', '3arb , 98% , 90% ee': a scope entry, misread after the label

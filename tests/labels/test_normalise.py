@@ -46,6 +46,7 @@ ACCEPTED = [
     ("3c (E/Z 5:1)", "3c"),
     ("4b, trace", "4b"),
     ("4c, n.d.", "4c"),
+    ("20, 5996", "20"),  # '59%' with its per cent sign read as '96' (jo2c02448)
     ("5aj; -", "5aj"),  # a dash for a substrate that gave no product (jo2c00716)
     ("Saj; –", "5aj"),
     # OCR confusions in the number part
@@ -109,6 +110,7 @@ REFUSED = [
     "80 °C",
     "12 h",
     "12 - 14",
+    "12, 19",  # two labels, not a label and a garbled yield
     "10 mol%",
     "2 equiv",
     "85%",
