@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from chemx.geometry import area, clip, expand, intersection_area
+from chemx.geometry import area, clip, expand, intersection_area, union
 from chemx.ink import grey_levels, ink_mask, paper_level
 from chemx.labels import LabelParse
 from chemx.records import Box
@@ -175,12 +175,7 @@ def split_entries(
     the part overlapping the crop most is kept. A line within the span is kept whole.
     """
     boxes = [component_box(analysis.stats, index) for index in members]
-    whole = (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    whole = union(boxes)
     if whole[0] >= span[0] and whole[2] <= span[1]:
         return whole, members
     glyph = float(np.median([b[3] - b[1] for b in boxes]))
@@ -201,13 +196,7 @@ def split_entries(
         )
 
     best = max(parts, key=overlap)
-    kept = tuple(sorted(members[k] for k in best))
-    return (
-        min(boxes[k][0] for k in best),
-        min(boxes[k][1] for k in best),
-        max(boxes[k][2] for k in best),
-        max(boxes[k][3] for k in best),
-    ), kept
+    return union(boxes[k] for k in best), tuple(sorted(members[k] for k in best))
 
 
 def near_components(analysis: InkAnalysis, window: Box) -> np.ndarray:
