@@ -13,7 +13,13 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
-from chemx.records import SmilesReading, Structure, StructureRole
+from chemx.records import (
+    Evidence,
+    EvidenceSentence,
+    SmilesReading,
+    Structure,
+    StructureRole,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -93,4 +99,19 @@ def molecule_structure(
         image_sha256="0" * 64,
         identifier=identifier,
         reading=reading,
+    )
+
+
+def evidence_for(
+    structure: Structure, sentences: tuple[EvidenceSentence, ...], credited: tuple[str, ...] = ()
+) -> Evidence:
+    """The evidence block of `structure` (its id takes the structure's tag)."""
+    return Evidence(
+        id=f"evi_{structure.id.removeprefix('str_')}",
+        parent_id=structure.id,
+        backend="test",
+        paper_id=structure.paper_id,
+        structure_id=structure.id,
+        sentences=sentences,
+        credited_sentence_ids=credited,
     )

@@ -420,13 +420,18 @@ class VisualAgent:
 
         verdict = check_structure(image.crop(structure.box), identifier)
         reading = structure.reading.text if structure.reading else None
-        groups = [*scaffold_labels(structure.box, words), *reading_group_labels(reading)]
+        # each label says where it was read: the text layer, OSRA's reading, EasyOCR
+        groups = [
+            *(f"{g} (PDF text layer)" for g in scaffold_labels(structure.box, words)),
+            *(f"{g} (OSRA reads it as [AlH2])" for g in reading_group_labels(reading)),
+        ]
         if verdict.accepted and not groups and not words and reading and "*" in reading:
             # a raster drawing with an atom OSRA could not name: an 'R'? (drawn_groups)
             from chemx.visual.drawn_groups import drawn_group_labels
 
             with self.backends.serial:
-                groups = drawn_group_labels(image.crop(structure.box))
+                found = drawn_group_labels(image.crop(structure.box))
+            groups = [f"{g} (read by EasyOCR in the crop)" for g in found]
         verdict = scaffold_verdict(verdict, groups)
         if rows and (verdict.accepted or verdict.reason == "no_identifier"):
             labels = ", ".join(row.label for row in rows)

@@ -39,6 +39,7 @@ from chemx.generation.text import (
     wordlist,
 )
 from chemx.labels import find_mentions
+from chemx.labels.grammar import COMPOUND_WORDS
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType
 
@@ -114,7 +115,7 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
     return squash(effect)
 
 
-_COMPOUND_NOUN = re.compile(r"\b(?:the\s+)?(?:compound|cpd\.?)\s+$", re.IGNORECASE)
+_COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
 
 
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str:

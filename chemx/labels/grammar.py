@@ -61,8 +61,10 @@ STEREO_DESCRIPTORS = ("R,S", "S,R", "R,R", "S,S", "RS", "R", "S", "E", "Z", "P",
 and helical (P/M) descriptors and optical rotation (±, +, -)."""
 STEREO_WORDS = ("rac", "ent", "meso", "cis", "trans")
 """Words that prefix a label with a dash ('rac-3'); written in lowercase in a label."""
+COMPOUND_WORDS = r"compounds?|cpds?\.?|cmpds?\.?"
+"""The words that name a label as a compound ('compound 3c', 'cpd. 3')."""
 PREFIX_WORDS = re.compile(
-    r"^(?:compounds?|cpds?\.?|cmpds?\.?|no\.?(?=\s*\d)|nr\.?(?=\s*\d)|#)\s*", re.IGNORECASE
+    rf"^(?:{COMPOUND_WORDS}|no\.?(?=\s*\d)|nr\.?(?=\s*\d)|#)\s*", re.IGNORECASE
 )
 """Words before a label that name it as a compound ('compound 3c', 'no. 3', '#3')."""
 EMPHASIS = re.compile(r"^\*+|\*+$|</?(?:b|bold|strong)>|\*\*|__", re.IGNORECASE)

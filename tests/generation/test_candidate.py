@@ -11,12 +11,11 @@ from chemx.generation.candidate import (
 )
 from chemx.records import (
     Candidate,
-    Evidence,
     EvidenceSentence,
     ExplanatoryLabel,
     SmilesReading,
 )
-from tests._helpers import molecule_structure
+from tests._helpers import evidence_for, molecule_structure
 
 EFFECT = "However, ortho-substituted anilines 3c and 3d gave the products in lower yields."
 BASIS = (
@@ -28,22 +27,10 @@ BASIS = (
 def _block() -> EvidenceBlock:
     reading = SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra")
     structure = molecule_structure("aa", "3c", reading)
-    evidence = Evidence(
-        id="evi_00000000000000aa",
-        parent_id=structure.id,
-        backend="test",
-        paper_id=structure.paper_id,
-        structure_id=structure.id,
-        sentences=(
-            EvidenceSentence(
-                sentence_id="sen_basis",
-                text=BASIS,
-                origin="identifier",
-                label=ExplanatoryLabel.EXPLANATORY,
-            ),
-        ),
-        credited_sentence_ids=("sen_basis",),
+    basis = EvidenceSentence(
+        sentence_id="sen_basis", text=BASIS, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
     )
+    evidence = evidence_for(structure, (basis,), credited=("sen_basis",))
     return EvidenceBlock(evidence, structure, b"")
 
 

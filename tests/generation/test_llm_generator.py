@@ -20,7 +20,6 @@ from chemx.provenance.store import ProvenanceStore
 from chemx.records import (
     Candidate,
     DiscardedCandidate,
-    Evidence,
     EvidenceSentence,
     ExplanatoryLabel,
     Gate,
@@ -29,7 +28,7 @@ from chemx.records import (
 )
 from chemx.registry import BackendContext
 from chemx.settings import GenerationSettings
-from tests._helpers import molecule_structure, png_bytes
+from tests._helpers import evidence_for, molecule_structure, png_bytes
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply
 from tests.generation.fixtures import SampleBuild
 
@@ -85,13 +84,9 @@ def context() -> GenerationContext:
         "The difluoromethyl group of 12a donates a weak C–H···O hydrogen bond to the Tyr58 side "
         "chain, which accounts for the 8-fold higher potency of 12a."
     )
-    evidence = Evidence(
-        id="evi_00000000000000bb",
-        parent_id=structure.id,
-        backend="test",
-        paper_id=structure.paper_id,
-        structure_id=structure.id,
-        sentences=(
+    evidence = evidence_for(
+        structure,
+        (
             EvidenceSentence(sentence_id=None, text="Analogues 12a-12f.", origin="caption"),
             EvidenceSentence(
                 sentence_id="sen_00000000000000bb",
