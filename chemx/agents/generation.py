@@ -27,11 +27,22 @@ from chemx.generation.candidate import (
     tally,
 )
 from chemx.generation.explanations import paper_explanations
+from chemx.generation.pairs import pair_item_image
 from chemx.grounding.retrieval import sentences_in_reading_order
+from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.qc.anti_shortcut import check
 from chemx.qc.judge import Judge, JudgeInput
-from chemx.records import Evidence, Gate, NodeKind, Paper, Structure, Verdict
+from chemx.records import (
+    Candidate,
+    Evidence,
+    Gate,
+    NodeKind,
+    Paper,
+    Structure,
+    StructureRole,
+    Verdict,
+)
 from chemx.registry import REGISTRY, BackendContext, BackendKind
 from chemx.settings import GenerationSettings
 
@@ -73,6 +84,25 @@ def accepted_blocks(store: ProvenanceStore, paper_id: str) -> list[EvidenceBlock
     return blocks
 
 
+def labelled_structures(store: ProvenanceStore, paper_id: str) -> dict[str, Structure]:
+    """The paper's single-compound structures with a label and a SMILES reading, by label.
+
+    A label drawn twice (a scheme and a table) keeps its first crop: the reading is what
+    a matched pair is checked on, and both crops are the same compound.
+    """
+    found: dict[str, Structure] = {}
+    for node in store.nodes(NodeKind.STRUCTURE, paper_id=paper_id, status="ok"):
+        structure = node.record
+        if (
+            isinstance(structure, Structure)
+            and structure.identifier
+            and structure.reading is not None
+            and structure.role is not StructureRole.REACTION
+        ):
+            found.setdefault(structure.identifier, structure)
+    return found
+
+
 class GenerationAgent:
     """Runs question generation, anti-shortcut checks and QC 3 for one paper at a time."""
 
@@ -96,6 +126,7 @@ class GenerationAgent:
             paper=record if isinstance(record, Paper) else None,
             sentences=sentences,
             explanations=paper_explanations(sentences, credited),
+            partners=labelled_structures(self.store, paper_id),
         )
         blocks.sort(key=lambda block: len(block.basis_order))  # most constrained chooses first
         ledger = BasisLedger()
@@ -136,9 +167,8 @@ class GenerationAgent:
             counts["anti_shortcut_failed"] += 1
             return
         counts["anti_shortcut_passed"] += 1
-        verdict = judge.judge(
-            JudgeInput(candidate, block.text, block.image, outcome.structure_keys)
-        )
+        image, image_sha256 = self._image(candidate, block, batch)
+        verdict = judge.judge(JudgeInput(candidate, block.text, image, outcome.structure_keys))
         batch.decisions.append(verdict.decision(candidate.id))
         batch.model_calls.extend(verdict.calls)
         counts["model_calls"] += len(verdict.calls)
@@ -147,6 +177,25 @@ class GenerationAgent:
             return
         counts["qc3_accepted"] += 1
         backend = f"{generator.backend}+{judge.backend}"
-        batch.add(make_item(candidate, block, paper.paper, backend))
+        batch.add(make_item(candidate, block, paper.paper, backend, image_sha256=image_sha256))
         ledger.offered(candidate)  # its wrong answers are now in the benchmark
         counts["items"] += 1
+
+    def _image(
+        self, candidate: Candidate, block: EvidenceBlock, batch: WriteBatch
+    ) -> tuple[bytes, str | None]:
+        """The item's image and its SHA-256 when it is not the structure's own crop.
+
+        A matched pair shows both compounds, each over its label (`pair_image`); the
+        composite is stored with the batch.
+        """
+        partner_id = candidate.partner_structure_id
+        node = self.store.get(partner_id) if partner_id else None
+        if node is None or not isinstance(node.record, Structure):
+            return block.image, None
+        partner = node.record
+        crop = self.store.blobs.get(partner.image_sha256)
+        image = pair_item_image(block.structure, block.image, partner, crop)
+        sha = sha256_hex(image)
+        batch.blobs[sha] = image
+        return image, sha

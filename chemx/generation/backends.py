@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
-from chemx.generation.catalogue import group_for_feature
+from chemx.generation.catalogue import group_for_feature, matched_keys
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.features import (
@@ -50,10 +50,12 @@ from chemx.generation.mcq import (
     distractor_draft,
     neutral_effect,
     option_text,
+    pair_stem_text,
     stem_text,
     subject_free_effect,
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
+from chemx.generation.pairs import Pair, find_pair, shared_features
 from chemx.generation.register import (
     agree_chain,
     inflect,
@@ -105,6 +107,9 @@ class GenerationContext:
     distractor_uses: Mapping[str, int] = field(default_factory=dict)
     """How often this paper's earlier questions offered each feature as a wrong answer
     (by `chemx.generation.features.usage_key`); the offline generator spreads them."""
+    partners: Mapping[str, Structure] = field(default_factory=dict)
+    """The paper's other labelled structures with a SMILES reading, by label: the
+    partner of a matched pair (`chemx.generation.pairs`)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -135,6 +140,8 @@ class Fields:
     other_features: tuple[VisibleFeature, ...]
     effect_from_previous: bool = False
     """The effect is the sentence before the basis (an anaphoric "This might be due to")."""
+    pair: Pair | None = None
+    """For a matched pair: the partner compound, drawn beside this one in the item."""
 
 
 @dataclass(frozen=True)
@@ -234,26 +241,34 @@ class TemplateGenerator:
         extracted = decompose(context.basis_text, context.previous_sentence)
         if not isinstance(extracted, Decomposition):
             return DecomposeResult(None, "too_vague", f"{extracted.reason}: {extracted.detail}")
+        pair = find_pair(extracted, context.structure, context.labels, context.partners)
         compared = (
             labels_after_class_nouns(extracted.effect) - set(context.labels)
             if extracted.effect_from_previous
             else set()
         )
-        if compared:
+        if compared and pair is None:
             # "20 gave 59% against 87% for 17. This might be due to ...": the cause is one
-            # compound's, and which one the pointer means is not read offline
+            # compound's, and without 17 drawn beside 20 the stem names what is not shown
             return DecomposeResult(
                 None,
                 "too_vague",
                 f"no_effect: the sentence before compares the compound with "
-                f"{', '.join(sorted(compared))}; the cause may be the other's",
+                f"{', '.join(sorted(compared))}, which the paper does not draw as its "
+                "matched pair",
             )
-        effect = subject_free_effect(
-            neutral_effect(extracted.effect, context.labels),
-            extracted.effect_form,
-            extracted.feature,
-            context.entry_type,
-        )
+        if pair is not None:
+            effect = pair.effect
+            partner = pair.partner.reading.text if pair.partner.reading else ""
+            candidates = shared_features(context.visible, frozenset(matched_keys(partner)))
+        else:
+            effect = subject_free_effect(
+                neutral_effect(extracted.effect, context.labels),
+                extracted.effect_form,
+                extracted.feature,
+                context.entry_type,
+            )
+            candidates = context.visible
         found = PartialDecomposition(
             effect=effect,
             feature=extracted.feature,
@@ -261,7 +276,7 @@ class TemplateGenerator:
             reasoning_type=extracted.reasoning_type,
         )
         visible = lend_mechanisms(
-            context.visible,
+            candidates,
             context.explanations,
             basis_id=context.evidence.sentences[context.basis_index].sentence_id,
             effect=effect,
@@ -279,12 +294,13 @@ class TemplateGenerator:
         return DecomposeResult(
             Fields(
                 effect=effect,
-                effect_form=extracted.effect_form,
+                effect_form="clause" if pair is not None else extracted.effect_form,
                 feature=extracted.feature,
                 mechanism=extracted.mechanism,
                 reasoning_type=extracted.reasoning_type,
                 other_features=tuple(other),
                 effect_from_previous=extracted.effect_from_previous,
+                pair=pair,
             )
         )
 
@@ -297,9 +313,13 @@ class TemplateGenerator:
         readings, are chosen so the answer's length rank is a seeded draw
         (`chemx.generation.register.pick_distractors`).
         """
-        stem = stem_text(
-            fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
-        )
+        if fields.pair is not None:
+            labels = (fields.pair.own_label, fields.pair.partner_label)
+            stem = pair_stem_text(fields.effect, fields.reasoning_type, labels)
+        else:
+            stem = stem_text(
+                fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
+            )
         condition = fields.reasoning_type is ReasoningType.CONDITION
         correct = _correct_draft(context, fields)
         parts = split_chain(correct.mechanism, correct.feature)

@@ -15,6 +15,7 @@ runs them on the `Candidate` this module returns.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -59,6 +60,9 @@ class PaperContext:
     explanations: tuple[PaperExplanation, ...] = ()
     """The paper's credited explanatory sentences, decomposed: their mechanisms are lent
     to the wrong answers of its other questions (`chemx.generation.explanations`)."""
+    partners: Mapping[str, Structure] = field(default_factory=dict)
+    """The paper's labelled structures with a SMILES reading, by label: the second
+    compound of a matched pair (`chemx.generation.pairs`)."""
 
     @cached_property
     def _position(self) -> dict[str, int]:
@@ -224,6 +228,7 @@ def generate_candidate(
         previous_sentence=previous[1] if previous else None,
         previous_sentence_id=previous[0] if previous else None,
         distractor_uses=dict(ledger.distractors),
+        partners=paper.partners,
     )
     smiles = reading.text if reading else None
     smiles_source = reading.source if reading else None
@@ -260,6 +265,7 @@ def generate_candidate(
         answer=written.mcq.answer if written.mcq else None,
         basis_sentence_id=basis_id,
         effect_sentence_id=context.previous_sentence_id if fields.effect_from_previous else None,
+        partner_structure_id=fields.pair.partner.id if fields.pair else None,
         smiles=smiles,
         smiles_source=smiles_source,
         feature_sources={f.name: _source(f) for f in fields.other_features},
@@ -322,12 +328,22 @@ def _discarded(
 
 
 def make_item(
-    candidate: Candidate, block: EvidenceBlock, paper: Paper | None, backend: str
+    candidate: Candidate,
+    block: EvidenceBlock,
+    paper: Paper | None,
+    backend: str,
+    *,
+    image_sha256: str | None = None,
 ) -> Item:
-    """The accepted item: the candidate's question with its paper's licence and date."""
+    """The accepted item: the candidate's question with its paper's licence and date.
+
+    `image_sha256` is the image shown when it is not the structure's crop (a matched
+    pair's two drawings side by side).
+    """
     if candidate.stem is None or candidate.answer is None:
         raise ValueError(f"candidate {candidate.id} has no question to make an item of")
     structure = block.structure
+    pair = candidate.partner_structure_id
     return Item(
         id=node_id(NodeKind.ITEM, candidate.id),
         parent_id=candidate.id,
@@ -335,14 +351,15 @@ def make_item(
         paper_id=candidate.paper_id,
         candidate_id=candidate.id,
         structure_id=structure.id,
-        image_sha256=structure.image_sha256,
+        image_sha256=image_sha256 or structure.image_sha256,
         stem=candidate.stem,
         options=candidate.options,
         answer=candidate.answer,
         reasoning_type=candidate.reasoning_type,
-        entry_type=entry_type(structure),
+        entry_type="matched_pair" if pair else entry_type(structure),
         licence_url=paper.licence_url if paper else None,
         published=paper.published if paper else None,
+        partner_structure_id=pair,
     )
 
 

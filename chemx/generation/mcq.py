@@ -62,6 +62,23 @@ QUESTIONS: dict[ReasoningType, str] = {
 }
 """The question sentence that ends every stem, by reasoning type."""
 
+PAIR_QUESTIONS: dict[ReasoningType, str] = {
+    ReasoningType.MECHANISTIC: (
+        "Which structural difference between {first} and {second} (both shown) most "
+        "directly explains this effect?"
+    ),
+    ReasoningType.DESIGN: (
+        "Which structural difference between {first} and {second} (both shown) most "
+        "directly explains this outcome?"
+    ),
+    ReasoningType.CONDITION: (
+        "Which structural difference between {first} and {second} (both shown) most "
+        "directly explains why the conditions differ?"
+    ),
+}
+"""The question sentence of a matched-pair item (`chemx.generation.pairs`): the image
+shows both compounds over their labels, so the stem names them as the paper does."""
+
 DESIGN_PREDICATE = re.compile(
     r"^(?P<aux>was|were)\s+(?:\w+\s+)?(?P<verb>introduced|chosen|designed|installed|placed|"
     r"attached|kept|incorporated|selected|added|retained)\b",
@@ -155,6 +172,13 @@ def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entr
     if form == "clause":
         return f"{capitalise(effect)}. {question}"
     return f"The observed outcome is {decapitalise(effect)}. {question}"
+
+
+def pair_stem_text(effect: str, reasoning_type: ReasoningType, labels: tuple[str, str]) -> str:
+    """The stem of a matched-pair item: the comparison, then the question about the two."""
+    first, second = labels
+    question = PAIR_QUESTIONS[reasoning_type].format(first=first, second=second)
+    return f"{capitalise(effect.rstrip('. '))}. {question}"
 
 
 def agree(predicate: str, plural: bool) -> str:

@@ -60,13 +60,19 @@ def describe(node: StoredNode) -> str:
             effect = f"; effect: {shorten(found.effect, 50)}" if found and found.effect else ""
             return f"candidate (discarded) basis {record.basis_sentence_id or '-'}{effect}"
         case Candidate():
+            pair = (
+                f"; paired with {record.partner_structure_id}"
+                if record.partner_structure_id
+                else ""
+            )
             return (
                 f"candidate ({record.reasoning_type}) effect: {shorten(record.effect, 50)}; "
-                f"feature: {shorten(record.feature, 40)}"
+                f"feature: {shorten(record.feature, 40)}{pair}"
             )
         case Item():
+            pair = f" with {record.partner_structure_id}" if record.partner_structure_id else ""
             return (
-                f"item ({record.entry_type}, {record.reasoning_type}, answer {record.answer}, "
-                f"{record.published or 'undated'}) {shorten(record.stem, 60)}"
+                f"item ({record.entry_type}{pair}, {record.reasoning_type}, answer "
+                f"{record.answer}, {record.published or 'undated'}) {shorten(record.stem, 60)}"
             )
     return node.kind.value

@@ -215,6 +215,11 @@ class Candidate(Node):
         "before a basis that only points back to it ('This might be due to ...'). None: the "
         "basis states the effect.",
     )
+    partner_structure_id: str | None = Field(
+        default=None,
+        description="For a matched-pair question: the other compound the effect compares "
+        "this one with, drawn beside it in the item (`chemx.generation.pairs`).",
+    )
     smiles: str | None = Field(
         default=None,
         description="The SMILES the visible features were read from, when OCSR gave one.",
@@ -276,6 +281,10 @@ class Item(Node):
     options: tuple[Option, ...]
     answer: Literal["A", "B", "C", "D"]
     reasoning_type: ReasoningType
-    entry_type: Literal["molecule", "reaction"]
+    entry_type: Literal["molecule", "reaction", "matched_pair"]
     licence_url: str | None
     published: dt.date | None
+    partner_structure_id: str | None = Field(
+        default=None,
+        description="A matched pair's second compound; the image shows both, each over its label.",
+    )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chemx.errors import ChemxError
+from chemx.generation.pairs import drawing_source
 from chemx.provenance.store import ProvenanceStore
 from chemx.records import (
     Candidate,
@@ -174,6 +175,32 @@ def _sentence(store: ProvenanceStore, sentence_id: str | None) -> dict[str, Any]
     }
 
 
+def _structure(structure: Structure) -> dict[str, Any]:
+    return {
+        "id": structure.id,
+        "role": structure.role.value,
+        "box": list(structure.box),
+        "identifier": structure.identifier,
+        "identifier_backend": structure.identifier_backend,
+        "related_identifiers": list(structure.related_identifiers),
+        "smiles": structure.smiles,
+        "image_sha256": structure.image_sha256,
+        "backend": structure.backend,
+    }
+
+
+def _partner(store: ProvenanceStore, structure_id: str | None) -> dict[str, Any] | None:
+    """A matched pair's second compound (drawn beside the first in the item's image)."""
+    node = store.get(structure_id) if structure_id else None
+    if node is None or not isinstance(node.record, Structure):
+        return None
+    return {
+        **_structure(node.record),
+        "figure_id": node.record.figure_id,
+        "image_source": drawing_source(node.record),
+    }
+
+
 def provenance(store: ProvenanceStore, row: ReleaseRow) -> dict[str, Any]:
     """The provenance record of one item (see the module docstring)."""
     item, paper, figure = row.item, row.paper, row.figure
@@ -214,16 +241,10 @@ def provenance(store: ProvenanceStore, row: ReleaseRow) -> dict[str, Any]:
             "image_sha256": figure.image_sha256,
         },
         "structure": {
-            "id": structure.id,
-            "role": structure.role.value,
-            "box": list(structure.box),
-            "identifier": structure.identifier,
-            "identifier_backend": structure.identifier_backend,
-            "related_identifiers": list(structure.related_identifiers),
-            "smiles": structure.smiles,
-            "image_sha256": structure.image_sha256,
-            "backend": structure.backend,
+            **_structure(structure),
+            **({"image_source": drawing_source(structure)} if item.partner_structure_id else {}),
         },
+        "partner_structure": _partner(store, item.partner_structure_id),
         "evidence": {
             "id": evidence.id,
             "backend": evidence.backend,

@@ -20,12 +20,12 @@ SCHEMA_VERSION = 1
 
 COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("id", "string", "Item id (content-derived, stable across rebuilds)."),
-    ("image", "image", "The molecule or reaction crop (PNG bytes)."),
+    ("image", "image", "The crop (PNG bytes); a matched pair's two crops side by side."),
     ("stem", "string", "The question, written from the observed effect alone."),
     ("choices", "list<string>", "Four options, in letter order A-D."),
     ("answer", "string", "The correct letter."),
     ("reasoning_type", "string", "Mechanistic, Design or Condition."),
-    ("entry_type", "string", "molecule or reaction."),
+    ("entry_type", "string", "molecule, reaction or matched_pair (two compounds shown)."),
     ("features", "list<string>", "The structural feature each option names, A-D."),
     ("identifier", "string", "The compound label the paper prints for the structure."),
     ("paper_id", "string", "Source paper (node id)."),

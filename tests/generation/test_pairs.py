@@ -1,0 +1,175 @@
+"""Matched pairs: both compounds found, the stem's comparison, shared wrong answers."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.candidate import (
+    BasisLedger,
+    EvidenceBlock,
+    PaperContext,
+    generate_candidate,
+    make_item,
+)
+from chemx.generation.catalogue import matched_keys
+from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.pairs import (
+    DEPICTION_SIZE,
+    MAX_CHANGED_ATOMS,
+    changed_atoms,
+    comparison_clause,
+    drawing_source,
+    pair_image,
+    pair_item_image,
+    partner_label,
+)
+from chemx.records import (
+    Candidate,
+    EvidenceSentence,
+    ExplanatoryLabel,
+    SmilesReading,
+    TableRow,
+)
+from tests._helpers import evidence_for, molecule_structure, png_bytes
+
+# 6,8-dimethyl (20) against 6-methyl (17): one methyl ortho to the ring NH apart
+WITH_ORTHO_METHYL = "Cc1cc(C)c2c(c1)[C@H]1C(=O)N(c3ccccc3)C(=O)[C@H]1CN2"
+WITHOUT = "Cc1ccc2c(c1)[C@H]1C(=O)N(c3ccccc3)C(=O)[C@H]1CN2"
+UNRELATED = "OC(=O)c1ccccc1O"
+EFFECT = (
+    "Installation of a methyl group in the ortho position of the amine resulted in a "
+    "significantly lower yield, and product 20 could be isolated in 59% yield as compared "
+    "to compound 17 isolated in 87% yield lacking the ortho-methyl substitution."
+)
+BASIS = (
+    "This might be due to the less planar o-substituted aniline interfering with the "
+    "EDA complex formation."
+)
+
+
+def _decomposition() -> Decomposition:
+    found = decompose(BASIS, EFFECT)
+    assert isinstance(found, Decomposition), found
+    return found
+
+
+def test_the_partner_is_the_other_compound_the_effect_names() -> None:
+    assert partner_label(_decomposition(), ["20"]) == "17"
+    assert partner_label(_decomposition(), ["5"]) is None  # two others: which one is unknown
+
+
+def test_a_matched_pair_sentence_names_its_partner_only_when_it_names_the_compound() -> None:
+    read = decompose(
+        "Replacing the 6-fluoro of 24 by methyl gave 28, 60-fold less potent, likely due "
+        "to a steric clash with the gatekeeper Thr106."
+    )
+    assert isinstance(read, Decomposition) and read.comparison is not None
+    assert partner_label(read, ["28"]) == "24"
+    assert partner_label(read, ["30"]) is None
+
+
+def test_the_comparison_keeps_both_labels_and_drops_what_describes_the_structure() -> None:
+    clause = comparison_clause(_decomposition().effect, ["20", "17"])
+    assert clause == (
+        "product 20 could be isolated in 59% yield as compared to compound 17 isolated in 87% yield"
+    )
+    assert comparison_clause("The yield fell to 20%.", ["20", "17"]) is None
+
+
+def test_a_matched_pair_differs_by_one_change_and_unrelated_compounds_do_not_pair() -> None:
+    assert changed_atoms(WITH_ORTHO_METHYL, WITHOUT) == 1
+    unrelated = changed_atoms(WITH_ORTHO_METHYL, UNRELATED)
+    assert unrelated is not None and unrelated > MAX_CHANGED_ATOMS
+    assert changed_atoms("not a smiles", WITHOUT) is None
+
+
+def _paper_and_block(partner_smiles: str) -> tuple[PaperContext, EvidenceBlock]:
+    shown = molecule_structure(
+        "20", "20", SmilesReading(text=WITH_ORTHO_METHYL, source="opsin-name")
+    )
+    partner = molecule_structure(
+        "17", "17", SmilesReading(text=partner_smiles, source="opsin-name")
+    )
+    basis = EvidenceSentence(
+        sentence_id="sen_basis", text=BASIS, origin="expansion", label=ExplanatoryLabel.EXPLANATORY
+    )
+    block = EvidenceBlock(evidence_for(shown, (basis,), credited=("sen_basis",)), shown, b"")
+    paper = PaperContext(
+        paper=None,
+        sentences=(("sen_effect", EFFECT), ("sen_basis", BASIS)),
+        partners={"20": shown, "17": partner},
+    )
+    return paper, block
+
+
+def test_an_anaphoric_comparison_becomes_a_matched_pair_question() -> None:
+    paper, block = _paper_and_block(WITHOUT)
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate), outcome.decisions[-1].detail
+    assert candidate.partner_structure_id == paper.partners["17"].id
+    assert candidate.stem is not None and candidate.answer is not None
+    assert candidate.stem.startswith("Product 20 could be isolated in 59% yield")
+    assert "between 20 and 17 (both shown)" in candidate.stem
+    assert "ortho" not in candidate.stem.lower()  # the description that names the answer
+    correct = next(o for o in candidate.options if o.letter == candidate.answer)
+    assert "aniline" in correct.feature
+    # every wrong answer is a feature of both compounds: no difference between them
+    partner_keys = matched_keys(WITHOUT)
+    wrong = [o for o in candidate.options if o.letter != candidate.answer]
+    sources = candidate.feature_sources
+    for option in wrong:
+        assert sources[option.feature].split()[0].removeprefix("smarts:") in partner_keys
+
+
+def test_without_a_drawn_matched_partner_the_comparison_stays_too_vague() -> None:
+    paper, block = _paper_and_block(UNRELATED)
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    assert not isinstance(outcome.node, Candidate)
+    assert outcome.decisions[-1].reason == "too_vague"
+    assert "17" in outcome.decisions[-1].detail
+
+
+def test_a_pair_item_shows_both_compounds_and_says_it_is_a_pair() -> None:
+    paper, block = _paper_and_block(WITHOUT)
+    candidate = generate_candidate(block, paper, TemplateGenerator(), BasisLedger()).node
+    assert isinstance(candidate, Candidate)
+    item = make_item(candidate, block, None, "test", image_sha256="f" * 64)
+    assert item.entry_type == "matched_pair"
+    assert item.partner_structure_id == paper.partners["17"].id
+    assert item.image_sha256 == "f" * 64
+
+
+def test_the_pair_image_holds_both_drawings_at_one_height() -> None:
+    left, right = png_bytes(120, 80, "20"), png_bytes(60, 40, "17")
+    image = Image.open(io.BytesIO(pair_image(left, right, ("20", "17"))))
+    assert image.width > 120 + 120  # the smaller one scaled up to the taller height
+    assert image.height > 80  # the labels sit under the drawings
+    assert image.mode == "RGB"
+
+
+def test_a_series_row_partner_is_depicted_from_its_smiles_and_says_so() -> None:
+    shown = molecule_structure(
+        "20", "20", SmilesReading(text=WITH_ORTHO_METHYL, source="opsin-name")
+    )
+    row = molecule_structure("17", "17", SmilesReading(text=WITHOUT, source="opsin-name"))
+    row = row.model_copy(
+        update={
+            "table_row": TableRow(
+                scaffold_id="str_scaffold",
+                substituents={"R": "Me"},
+                text="17: R = Me",
+                source="ocr:test",
+            )
+        }
+    )
+    assert drawing_source(shown) == "crop"
+    assert drawing_source(row).startswith("rdkit-depiction of its SMILES (opsin-name)")
+    scaffold = png_bytes(30, 20, "R")  # the row's crop is the series' scaffold: never shown
+    image = Image.open(io.BytesIO(pair_item_image(shown, png_bytes(120, 80, "20"), row, scaffold)))
+    # the depiction, scaled to the 80-pixel crop's height, is far wider than the scaffold's
+    depicted_width = DEPICTION_SIZE[0] * 80 / DEPICTION_SIZE[1]
+    assert image.width > 120 + depicted_width
