@@ -498,9 +498,25 @@ class LlmGenerator:
                 mechanism=answer.mechanism,
                 reasoning_type=ReasoningType(answer.reasoning_type),
                 other_features=tuple(other[:MAX_OTHER_FEATURES]),
+                effect_from_previous=self._from_previous(context, answer.effect_sentence),
             ),
             calls=calls,
         )
+
+    @staticmethod
+    def _from_previous(context: GenerationContext, number: int | None) -> bool:
+        """Whether the sentence the model read the effect from is the one before the basis.
+
+        It is listed last in the prompt when the block does not hold it
+        (`decomposition_prompt`); inside the block it is found by its id.
+        """
+        sentences = context.evidence.sentences
+        if number is None or number == context.basis_index or context.previous_sentence is None:
+            return False
+        if number == len(sentences):
+            return True
+        inside = 0 <= number < len(sentences)
+        return inside and sentences[number].sentence_id == context.previous_sentence_id
 
     def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:
         """One call that sees the Effect, not the Feature or Mechanism."""

@@ -1,4 +1,4 @@
-"""The answer schemas of `decomposition.v1` and `mcq.v1` (sent as JSON schema, validated)."""
+"""The answer schemas of `decomposition.v2` and `mcq.v1` (sent as JSON schema, validated)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-DECOMPOSITION_TEMPLATE = "decomposition.v1"
+DECOMPOSITION_TEMPLATE = "decomposition.v2"
 MCQ_TEMPLATE = "mcq.v1"
 
 
@@ -24,6 +24,11 @@ class DecompositionAnswer(BaseModel):
     )
     vague_reason: str | None = Field(default=None, description="Why it is too vague, if so.")
     effect: str | None = Field(description="The observed outcome, naming no structural cause.")
+    effect_sentence: int | None = Field(
+        default=None,
+        description="The number of the sentence the effect was read from (the basis, or the "
+        "one an anaphoric basis points back to); None: not given (decomposition.v1).",
+    )
     feature: str | None = Field(description="The feature the paper gives as the primary cause.")
     mechanism: str | None = Field(description="How the feature produces the effect (verb phrase).")
     reasoning_type: Literal["Mechanistic", "Design", "Condition"] | None = None

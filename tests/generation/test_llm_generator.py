@@ -152,7 +152,7 @@ def test_the_mcq_request_carries_the_effect_but_never_the_feature_or_mechanism(
     assert all(EFFECT in option.text for option in mcq.options)
     templates = {c.template_id: c.template_hash for c in (*decomposed.calls, *written.calls)}
     assert templates == {
-        "decomposition.v1": load_template("decomposition.v1").sha256,
+        "decomposition.v2": load_template("decomposition.v2").sha256,
         "mcq.v1": load_template("mcq.v1").sha256,
     }
 
@@ -224,7 +224,7 @@ def test_the_agent_with_llm_generator_and_judge_records_calls_per_candidate(
     assert counts["model_calls"] == len(fake_server.requests) == len(calls)
     roles = sorted({(c.role, c.template_id) for c in calls.values()})
     assert roles == [
-        ("generator", "decomposition.v1"),
+        ("generator", "decomposition.v2"),
         ("generator", "mcq.v1"),
         ("judge", "judge.v1"),
     ]
@@ -265,3 +265,24 @@ def test_the_sentence_before_an_anaphoric_basis_is_listed_for_the_model(
         assert before not in generator.decomposition_prompt(in_block)  # already numbered
     assert before not in plain
     assert f"[2] (the sentence before [1] in the paper) {before}" in listed
+
+
+def test_an_effect_the_model_reads_from_the_sentence_before_is_flagged(
+    fake_server: FakeOpenAIServer, make_config: Callable[..., ModelsConfig]
+) -> None:
+    before = "Compound 12a was 8-fold more potent than its CF3 analogue."
+    anaphoric = replace(
+        context(), previous_sentence=before, previous_sentence_id="sen_00000000000000aa"
+    )
+    flags = {}
+    for number in (2, 1, None):  # [2] is the sentence before, listed last; [1] the basis
+        fake_server.responder = lambda request, n=number: (
+            Reply.ok({**DECOMPOSITION, "effect_sentence": n})
+            if "Decompose the explanation" in prompt_of(request)
+            else responder(request)
+        )
+        with ModelClient(make_config("generator", model="fake-gen")) as client:
+            decomposed = LlmGenerator(client).decompose(anaphoric)
+        assert decomposed.fields is not None, decomposed
+        flags[number] = decomposed.fields.effect_from_previous
+    assert flags == {2: True, 1: False, None: False}
