@@ -60,6 +60,7 @@ from chemx.visual.caption_evidence import decide_class
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigureClassifierLike, FigurePrediction
 from chemx.visual.identifiers._base import (
+    DrawnGroupReader,
     IdentifierExtractor,
     IdentifierResult,
     PrintedLine,
@@ -427,11 +428,13 @@ class VisualAgent:
         ]
         if verdict.accepted and not groups and not words and reading and "*" in reading:
             # a raster drawing with an atom OSRA could not name: an 'R'? (drawn_groups)
-            from chemx.visual.drawn_groups import drawn_group_labels
-
-            with self.backends.serial:
-                found = drawn_group_labels(image.crop(structure.box))
-            groups = [f"{g} (read by EasyOCR in the crop)" for g in found]
+            reader = self.backends.identifier
+            if isinstance(reader, DrawnGroupReader):
+                with self.backends.serial:
+                    found = reader.read_drawn_groups(image.crop(structure.box))
+                groups = [f"{g} (read by {reader.name} in the crop)" for g in found]
+            else:
+                counts["drawn_groups_unread"] += 1
         verdict = scaffold_verdict(verdict, groups)
         if rows and (verdict.accepted or verdict.reason == "no_identifier"):
             labels = ", ".join(row.label for row in rows)

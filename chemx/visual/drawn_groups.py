@@ -44,12 +44,12 @@ def group_labels(tokens: list[str]) -> list[str]:
     return found
 
 
-def drawn_group_labels(crop: Image.Image, reader: Any | None = None) -> list[str]:
-    """The R-group labels EasyOCR reads inside `crop` (a structure drawing)."""
-    if reader is None:
-        from chemx.visual.identifiers._ocr_easyocr import shared_reader
+def drawn_group_labels(crop: Image.Image, reader: Any) -> list[str]:
+    """The R-group labels an EasyOCR `reader` reads inside `crop` (a structure drawing).
 
-        reader = shared_reader()
+    The reader is the identifier backend's own (`OcrIdentifierExtractor.read_drawn_groups`):
+    a build that chose another identifier backend never loads EasyOCR for this.
+    """
     width, height = crop.size
     if width == 0 or height == 0:
         return []

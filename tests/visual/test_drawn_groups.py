@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from chemx.visual.drawn_groups import drawn_group_labels, group_labels
+from chemx.visual.drawn_groups import group_labels
+from chemx.visual.identifiers._base import DrawnGroupReader
+from chemx.visual.identifiers._ocr_easyocr import OcrIdentifierExtractor
+from chemx.visual.identifiers._ocr_tesseract import TesseractIdentifierExtractor
 
 
 def test_group_labels_are_found_in_ocr_tokens() -> None:
@@ -26,5 +29,12 @@ def _ring_with(label: str) -> Image.Image:
 
 
 def test_a_drawn_r_is_read_and_a_drawn_methyl_is_not() -> None:
-    assert "R" in drawn_group_labels(_ring_with("R"))
-    assert drawn_group_labels(_ring_with("Me")) == []
+    reader = OcrIdentifierExtractor()
+    assert "R" in reader.read_drawn_groups(_ring_with("R"))
+    assert reader.read_drawn_groups(_ring_with("Me")) == []
+
+
+def test_only_the_easyocr_backend_reads_drawn_groups() -> None:
+    # another identifier backend never loads EasyOCR for it: the agent counts the crop
+    assert isinstance(OcrIdentifierExtractor(), DrawnGroupReader)
+    assert not isinstance(TesseractIdentifierExtractor(), DrawnGroupReader)

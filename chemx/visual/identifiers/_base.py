@@ -69,6 +69,22 @@ class IdentifierExtractor(Protocol):
 
 
 @runtime_checkable
+class DrawnGroupReader(Protocol):
+    """Reads the R-group labels drawn inside a raster structure crop ('R', 'R1', 'Ar').
+
+    The EasyOCR extractor implements it (`chemx.visual.drawn_groups`); with another
+    identifier backend such labels are not read from the pixels, and the visual stage
+    counts the crops it could not check (``drawn_groups_unread``).
+    """
+
+    name: str
+
+    def read_drawn_groups(self, crop: Image.Image) -> list[str]:
+        """The R-group labels read inside `crop`."""
+        ...
+
+
+@runtime_checkable
 class SeriesLineReader(Protocol):
     """Reads the printed lines of series lists ('2a: R = H (91%)') outside the crops.
 

@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
 from chemx.errors import BackendUnavailable
 from chemx.visual.identifiers._ocr_ink import Reading
@@ -131,3 +132,9 @@ class OcrIdentifierExtractor(LabelOcr):
 
     def _read(self, image: np.ndarray, allowlist: str | None) -> Reading:
         return easyocr_read(self.reader, image, allowlist)
+
+    def read_drawn_groups(self, crop: Image.Image) -> list[str]:
+        """The R-group labels drawn inside a structure crop (`chemx.visual.drawn_groups`)."""
+        from chemx.visual.drawn_groups import drawn_group_labels
+
+        return drawn_group_labels(crop, self.reader)
