@@ -74,7 +74,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
-from chemx.generation.text import labels_after_class_nouns
+from chemx.labels import labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
 from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
 from chemx.registry import BackendContext

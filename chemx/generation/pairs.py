@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 from chemx.generation.extract import Decomposition
 from chemx.generation.features import VisibleFeature
-from chemx.generation.text import labels_after_class_nouns, squash
-from chemx.labels import find_mentions
+from chemx.generation.text import squash
+from chemx.labels import find_mentions, labels_after_class_nouns
 from chemx.records import Structure
 
 MAX_CHANGED_ATOMS = 8

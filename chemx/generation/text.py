@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chemx.labels import find_mentions, read_label
+from chemx.labels import find_mentions
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9′'\-]*[A-Za-z0-9]|[A-Za-z]")
 """A word token: letters first, then letters, digits, primes and inner hyphens."""
@@ -150,24 +150,6 @@ def names_label(text: str, label: str) -> bool:
     "1" is not found in "20:1 rr", "1.5 equiv" or "Table 1" here either.
     """
     return bool(label) and bool(find_mentions(label, text))
-
-
-CLASS_NOUN_LABEL = re.compile(
-    r"\b(?:compounds?|products?|substrates?|analogues?|analogs?|derivatives?|adducts?|"
-    r"esters?|amides?|amines?|ketones?|alcohols?|acids?|anilines?)\s+(?P<label>[^\s,;:.]+)",
-    re.IGNORECASE,
-)
-"""A compound label after its class noun ("product 20", "compound 17")."""
-
-
-def labels_after_class_nouns(text: str) -> set[str]:
-    """The compound labels `text` names after a class noun ("product 20" -> {"20"})."""
-    found = set()
-    for match in CLASS_NOUN_LABEL.finditer(text):
-        label = read_label(match["label"].strip("()[]"))  # the grammar, no OCR repairs
-        if label is not None:
-            found.add(label.text)
-    return found
 
 
 def distinctive_stems(phrase: str) -> set[str]:

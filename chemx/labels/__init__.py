@@ -33,11 +33,13 @@ from chemx.labels.grammar import (
     strip_decoration,
 )
 from chemx.labels.mentions import (
+    CLASS_NOUN_LABEL,
     REJECTION_REASONS,
     Mention,
     MentionKind,
     explain_rejection,
     find_mentions,
+    labels_after_class_nouns,
     mentions_any,
     parse_identifier,
 )
@@ -45,6 +47,7 @@ from chemx.labels.normalise import LabelKind, LabelParse, normalise_label, parse
 from chemx.labels.stop_lists import COUNT_NOUNS, REFERENCE_KEYWORDS, UNITS, VALUE_SIGNS
 
 __all__ = [
+    "CLASS_NOUN_LABEL",
     "COUNT_NOUNS",
     "DASHES",
     "MAX_RANGE",
@@ -65,6 +68,7 @@ __all__ = [
     "find_mentions",
     "fold",
     "is_label",
+    "labels_after_class_nouns",
     "mentions_any",
     "normalise_label",
     "parse_identifier",

@@ -393,3 +393,25 @@ def mentions_any(
         for identifier in identifiers
         if find_mentions(identifier, sentence_text, bold_spans, siblings=pool)
     }
+
+
+CLASS_NOUN_LABEL = re.compile(
+    r"\b(?:compounds?|products?|substrates?|analogues?|analogs?|derivatives?|adducts?|"
+    r"esters?|amides?|amines?|ketones?|alcohols?|acids?|anilines?)\s+(?P<label>[^\s,;:.]+)",
+    re.IGNORECASE,
+)
+"""A compound label after its class noun ("product 20", "compound 17", "aniline 3c")."""
+
+
+def labels_after_class_nouns(text: str) -> set[str]:
+    """The compound labels `text` names after a class noun ("product 20" -> {"20"}).
+
+    A label so introduced is a compound whatever the paper's other labels are: the
+    generator uses it to see which other compound an effect compares with.
+    """
+    found = set()
+    for match in CLASS_NOUN_LABEL.finditer(text):
+        label = read_label(match["label"].strip("()[]"))  # the grammar, no OCR repairs
+        if label is not None:
+            found.add(label.text)
+    return found
