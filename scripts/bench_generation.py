@@ -7,6 +7,15 @@ dimension means, the answer-letter distribution with its chi-square p-value, and
 seconds per candidate (cold: OSRA reads the crops; warm: OSRA readings cached).
 
     .venv/bin/python scripts/bench_generation.py [--out DIR] [--workers N]
+
+With ``--store DIR`` it builds nothing and reports a finished build instead (the journal
+PDFs of ``shared/realworld/papers``, say): the yield per QC 2-accepted evidence block and
+per distinct credited basis sentence (several crops of one compound credit the same
+sentence, and one sentence makes one question), the generation discards by reason, and
+the items by entry type (molecule, reaction, matched pair).
+
+    .venv/bin/chemx build --corpus ../shared/realworld/papers/open_licence --out /tmp/cc
+    .venv/bin/python scripts/bench_generation.py --store /tmp/cc
 """
 
 from __future__ import annotations
@@ -53,11 +62,47 @@ def item_matches(candidate: Candidate, annotation: dict[str, str]) -> dict[str, 
     return matches | {"reasoning_type": reasoning == annotation["reasoning_type"]}
 
 
+def report_store(folder: Path) -> None:
+    """The generation yield of a finished build (``--store``)."""
+    with ProvenanceStore(folder, readonly=True) as store:
+        accepted_blocks = 0
+        bases: set[str] = set()
+        for node in store.nodes(NodeKind.EVIDENCE, status="ok"):
+            decisions = store.decisions(node.id)
+            if any(d.gate is Gate.QC2 and d.verdict is Verdict.ACCEPT for d in decisions):
+                accepted_blocks += 1
+                bases.update(getattr(node.record, "credited_sentence_ids", ()))
+        reasons: Counter[str] = Counter()
+        for node in store.nodes(NodeKind.CANDIDATE):
+            reasons.update(
+                d.reason
+                for d in store.decisions(node.id)
+                if d.gate is Gate.GENERATION and d.verdict is Verdict.REJECT
+            )
+        items = [node.record for node in store.nodes(NodeKind.ITEM)]
+        kinds = Counter(getattr(item, "entry_type", "?") for item in items)
+    print(f"store: {folder}")
+    print(f"QC 2-accepted evidence blocks: {accepted_blocks}")
+    print(f"distinct credited basis sentences: {len(bases)}")
+    print("generation discards:", dict(sorted(reasons.items(), key=lambda i: -i[1])))
+    print(f"items: {len(items)} {dict(sorted(kinds.items()))}")
+    print(
+        f"items per accepted block: {len(items) / max(1, accepted_blocks):.3f}; "
+        f"per distinct basis sentence: {len(items) / max(1, len(bases)):.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None, help="build folder (default: temp)")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--store", type=Path, default=None, help="report this finished build; build nothing"
+    )
     args = parser.parse_args()
+    if args.store is not None:
+        report_store(args.store)
+        return
     folder = args.out or Path(tempfile.mkdtemp(prefix="chemx-bench-"))
     if folder.exists():
         shutil.rmtree(folder)
