@@ -12,7 +12,8 @@ A label is ``[stereo prefix] core [primes]``:
 part           written                                              canonical
 =============  ===================================================  ================
 core           a number 1-999 and up to two lowercase letters,      ``3c``, ``3aa``,
-               or a Roman numeral I-XXXIX (catalytic cycles)        ``IV``
+               or a Roman numeral I-XXXIX (catalytic cycles)        ``IV``,
+               or a lowercase one i-ix (biosynthetic intermediates) ``iv``
 stereo prefix  a descriptor in brackets (`STEREO_DESCRIPTORS`:      ``(S)-``,
                R, S, RS, R,S, S,R, R,R, S,S, E, Z, P, M, ±, +, -)   ``(R,S)-``,
                and an optional dash, or a word (`STEREO_WORDS`,     ``rac-``
@@ -83,6 +84,9 @@ LETTERS = rf"[a-z]{{0,{MAX_SUFFIX_LETTERS}}}"
 """The suffix letters of a label: lowercase ('4A' is molecular sieves, '13C' a nuclide)."""
 ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
 """A Roman numeral I-XXXIX, as catalytic cycles and intermediates are numbered."""
+ROMAN_LOWER = r"(?=[iv])(?:ix|iv|v?i{0,3})"
+"""A lowercase Roman numeral i-ix: natural-product papers number the intermediates of a
+biosynthetic pathway so ("intermediate iv"). No 'x': it is the multiplication sign."""
 _DESCRIPTOR = "|".join(
     DASH if descriptor == "-" else re.escape(descriptor).replace(",", r"\s?,\s?")
     for descriptor in STEREO_DESCRIPTORS
@@ -94,7 +98,7 @@ STEREO_PREFIX = (
 """Pattern of a stereo prefix with its joining dash, as printed: groups 'descriptor' and
 'word'. It starts a word: '(S)' in 'Pd(S)2' or 'ent' in 'solvent-3' is no prefix."""
 LABEL = re.compile(
-    rf"(?:{STEREO_PREFIX})?(?P<core>(?P<number>{NUMBER})(?P<letters>{LETTERS})|{ROMAN})"
+    rf"(?:{STEREO_PREFIX})?(?P<core>(?P<number>{NUMBER})(?P<letters>{LETTERS})|{ROMAN}|{ROMAN_LOWER})"
     r"(?P<primes>'*)"
 )
 """A whole label, on text with dashes and primes folded (match it with `fullmatch`)."""

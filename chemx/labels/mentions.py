@@ -65,6 +65,7 @@ from chemx.labels.grammar import (
     PRIME,
     PRIMES,
     RANGE,
+    ROMAN_LOWER,
     STEREO_PREFIX,
     CompoundLabel,
     canonical_prefix,
@@ -91,6 +92,8 @@ REJECTION_REASONS: dict[str, str] = {
     "thousands": "part of a number with thousands separators ('42 000')",
     "range_member": "inside a range, reported by the range reading instead",
     "stereo_mismatch": "a different or ambiguous stereodescriptor",
+    "abbreviation": "a letter of an abbreviation ('i.e.', 'v/v')",
+    "enumeration": "a list marker before its item ('(i) glyclauxin C (4) ...')",
 }
 """Why a token equal to the identifier is not a mention (see `explain_rejection`)."""
 
@@ -159,6 +162,10 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
     before = text[:start]
     after = text[end:]
     previous = before[-1:] if before else ""
+    if _LOWERCASE_ROMAN.fullmatch(text[start:end]):  # a lowercase Roman numeral
+        reason = _lowercase_roman_rejection(before, after)
+        if reason:
+            return reason
     # immediate left neighbour
     if previous == ".":
         return "decimal"
@@ -204,6 +211,26 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
         return "reference_keyword"
     if _UNIT_AFTER.match(after) or _QUANTITY_RANGE_AFTER.match(after):
         return "unit"
+    return None
+
+
+_LOWERCASE_ROMAN = re.compile(ROMAN_LOWER)
+_ENUMERATION_AFTER = re.compile(r"^\)\s+[A-Za-z]")
+
+
+def _lowercase_roman_rejection(before: str, after: str) -> str | None:
+    """Why a lowercase Roman numeral is no label here: 'i.e.', 'v/v', a list marker.
+
+    "(i) glyclauxin C (4) as ..., (ii) ...": a bracketed numeral followed by words marks
+    a list; "N-acetylglucosamine (i)." names compound i. Ambiguous uses ("the glucoside
+    (i) was dissolved") are refused with the lists, as the module refuses what is unsure.
+    """
+    if after[:1] == "." and after[1:2].isalpha():
+        return "abbreviation"
+    if after[:1] == "/" or before[-1:] == "/":
+        return "abbreviation"
+    if before.rstrip()[-1:] == "(" and _ENUMERATION_AFTER.match(after):
+        return "enumeration"
     return None
 
 

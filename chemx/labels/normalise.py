@@ -72,6 +72,7 @@ from chemx.labels.grammar import (
     NUMBER,
     RANGE,
     ROMAN,
+    ROMAN_LOWER,
     STEREO_DESCRIPTORS,
     STEREO_WORDS,
     TRAILING_PUNCTUATION,
@@ -151,7 +152,7 @@ FOOTNOTE_SUFFIX = re.compile(rf"(?P<label>{NUMBER}[a-z]{{{MAX_SUFFIX_LETTERS}}})
 PANEL_MARKER = re.compile(r"^\(?[a-hA-H]\)\s+")
 """A panel marker before a name ('(a) glyclauxin A (2)')."""
 _CORE = re.compile(rf"(?P<number>{NUMBER})(?P<suffix>{LETTERS})")
-_ROMAN = re.compile(ROMAN)
+_ROMAN = re.compile(f"{ROMAN}|{ROMAN_LOWER}")
 _WORDS = "|".join(STEREO_WORDS)
 _TOKEN = re.compile(
     rf"^(?P<label>(?i:{_WORDS})\s?-\s?[^\s,;:(\[]+"

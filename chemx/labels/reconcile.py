@@ -20,11 +20,12 @@ a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chemx.labels.codes import read_code
-from chemx.labels.grammar import read_label
+from chemx.labels.grammar import ROMAN_LOWER, read_label
 from chemx.labels.mentions import find_mentions
 from chemx.records import Sentence
 
@@ -36,9 +37,10 @@ _LOOK_ALIKES: dict[str, tuple[str, ...]] = {
     "l": ("1",), "I": ("1",), "i": ("1",), "|": ("1",), "o": ("0",), "O": ("0",),
     "S": ("5",), "s": ("5",), "5": ("S",), "B": ("8",), "Z": ("2",), "z": ("2",),
     "g": ("9",), "q": ("9",), "G": ("6",), "1": ("l", "L"), "0": ("o",), "9": ("q", "g"),
-    "6": ("b",),
+    "6": ("b",), "V": ("v",),
 }  # fmt: skip
-"""Glyphs OCR confuses in bold sans labels, and what each may really be."""
+"""Glyphs OCR confuses in bold sans labels, and what each may really be ('V' is how EasyOCR
+reads the lowercase Roman numeral 'v'; for '1v' see `variants`)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ def _has_core(text: str, core: str) -> bool:
     return (digits or core) in text
 
 
+_LOWERCASE_ROMAN = re.compile(ROMAN_LOWER)
+
+
 def variants(label: str, *, series: bool = False) -> list[str]:
     """Readings the same glyphs could also be: look-alikes, a footnote mark dropped.
 
@@ -90,7 +95,9 @@ def variants(label: str, *, series: bool = False) -> list[str]:
     second letter is the label's own, not a footnote mark.
     """
     found: list[str] = []
-    if len(label) >= 2 and label[-1].isalpha() and label[-2].isalpha() and not series:
+    parsed = read_label(label)
+    numbered = parsed is not None and parsed.number is not None
+    if numbered and label[-1].isalpha() and label[-2].isalpha() and not series:
         found.append(label[:-1])  # "1ba": "1b" with a footnote "a"
     if label.endswith("'"):
         found.append(label.rstrip("'"))
@@ -99,6 +106,9 @@ def variants(label: str, *, series: bool = False) -> list[str]:
             found.append(label[:position] + other + label[position + 1 :])
     if label.startswith("(") and ")-" in label:
         found.append(label.split(")-", 1)[1])  # "(S)-7" printed as "7"
+    as_roman = label.replace("1", "i")
+    if as_roman != label and _LOWERCASE_ROMAN.fullmatch(as_roman):
+        found.append(as_roman)  # "1v" for "iv"; never "3i" for "31" ("3i" may be drawn too)
     kept: list[str] = []
     for variant in found:
         readable = read_label(variant) is not None or read_code(variant) == variant

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
+from pathlib import Path
 
 from PIL import Image
 
@@ -173,3 +175,32 @@ def test_a_series_row_partner_is_depicted_from_its_smiles_and_says_so() -> None:
     # the depiction, scaled to the 80-pixel crop's height, is far wider than the scaffold's
     depicted_width = DEPICTION_SIZE[0] * 80 / DEPICTION_SIZE[1]
     assert image.width > 120 + depicted_width
+
+
+def test_the_agent_stores_the_pair_image_for_the_item(tmp_path: Path) -> None:
+    from chemx.agents import GenerationAgent, GenerationBackends
+    from chemx.provenance.blobs import sha256_hex
+    from chemx.provenance.store import ProvenanceStore, WriteBatch
+    from chemx.registry import BackendContext
+    from chemx.settings import GenerationSettings
+
+    paper, block = _paper_and_block(WITHOUT)
+    crop = png_bytes(60, 40, "17")
+    partner = paper.partners["17"].model_copy(update={"image_sha256": sha256_hex(crop)})
+    paper = replace(paper, partners={**paper.partners, "17": partner})
+    block = replace(block, image=png_bytes(120, 80, "20"))
+    candidate = generate_candidate(block, paper, TemplateGenerator(), BasisLedger()).node
+    assert isinstance(candidate, Candidate)
+    settings = GenerationSettings()
+    backends = GenerationBackends.build(settings, BackendContext(settings))
+    with ProvenanceStore(tmp_path) as store:
+        store.write(WriteBatch(nodes=[(partner, None)], blobs={partner.image_sha256: crop}))
+        batch = WriteBatch()
+        image, sha = GenerationAgent(store, backends)._image(candidate, block, batch)
+    assert sha == sha256_hex(image) and batch.blobs == {sha: image}
+    assert Image.open(io.BytesIO(image)).width > 120 + 120
+    single = candidate.model_copy(update={"partner_structure_id": None})
+    assert GenerationAgent(store, backends)._image(single, block, WriteBatch()) == (
+        block.image,
+        None,
+    )
