@@ -155,9 +155,9 @@ def shared_features(
 ) -> tuple[VisibleFeature, ...]:
     """The features drawn on both compounds: the pair item's wrong answers.
 
-    Only features the catalogue matched on the compound's SMILES whose entry it also
-    matched on the partner's count; a feature the paper's text names for one compound may
-    be what tells the two apart.
+    Only features the catalogue matched on the compound's SMILES are kept, and only when it
+    matched the same entry on the partner's; a feature the paper's text names for one
+    compound may be what tells the two apart.
     """
     return tuple(
         feature
