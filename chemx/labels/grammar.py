@@ -87,6 +87,14 @@ ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
 ROMAN_LOWER = r"(?=[iv])(?:ix|iv|v?i{0,3})"
 """A lowercase Roman numeral i-ix: natural-product papers number the intermediates of a
 biosynthetic pathway so ("intermediate iv"). No 'x': it is the multiplication sign."""
+_LOWERCASE_ROMAN = re.compile(ROMAN_LOWER)
+
+
+def is_lowercase_roman(text: str) -> bool:
+    """Whether `text` is exactly a lowercase Roman numeral label ('iv'; not 'x', not '1v')."""
+    return _LOWERCASE_ROMAN.fullmatch(text) is not None
+
+
 _DESCRIPTOR = "|".join(
     DASH if descriptor == "-" else re.escape(descriptor).replace(",", r"\s?,\s?")
     for descriptor in STEREO_DESCRIPTORS

@@ -65,11 +65,11 @@ from chemx.labels.grammar import (
     PRIME,
     PRIMES,
     RANGE,
-    ROMAN_LOWER,
     STEREO_PREFIX,
     CompoundLabel,
     canonical_prefix,
     fold,
+    is_lowercase_roman,
     range_members,
     read_label,
 )
@@ -162,7 +162,7 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
     before = text[:start]
     after = text[end:]
     previous = before[-1:] if before else ""
-    if _LOWERCASE_ROMAN.fullmatch(text[start:end]):  # a lowercase Roman numeral
+    if is_lowercase_roman(text[start:end]):  # a lowercase Roman numeral
         reason = _lowercase_roman_rejection(before, after)
         if reason:
             return reason
@@ -214,7 +214,6 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
     return None
 
 
-_LOWERCASE_ROMAN = re.compile(ROMAN_LOWER)
 _ENUMERATION_AFTER = re.compile(r"^\)\s+[A-Za-z]")
 
 

@@ -20,12 +20,11 @@ a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chemx.labels.codes import read_code
-from chemx.labels.grammar import ROMAN_LOWER, read_label
+from chemx.labels.grammar import is_lowercase_roman, read_label
 from chemx.labels.mentions import find_mentions
 from chemx.records import Sentence
 
@@ -82,9 +81,6 @@ def _has_core(text: str, core: str) -> bool:
     return (digits or core) in text
 
 
-_LOWERCASE_ROMAN = re.compile(ROMAN_LOWER)
-
-
 def variants(label: str, *, series: bool = False) -> list[str]:
     """Readings the same glyphs could also be: look-alikes, a footnote mark dropped.
 
@@ -107,7 +103,7 @@ def variants(label: str, *, series: bool = False) -> list[str]:
     if label.startswith("(") and ")-" in label:
         found.append(label.split(")-", 1)[1])  # "(S)-7" printed as "7"
     as_roman = label.replace("1", "i")
-    if as_roman != label and _LOWERCASE_ROMAN.fullmatch(as_roman):
+    if as_roman != label and is_lowercase_roman(as_roman):
         found.append(as_roman)  # "1v" for "iv"; never "3i" for "31" ("3i" may be drawn too)
     kept: list[str] = []
     for variant in found:
