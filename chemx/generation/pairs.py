@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from chemx.generation.extract import Decomposition
@@ -72,15 +72,24 @@ class Pair:
         return self.partner.identifier or ""
 
 
-def partner_label(decomposition: Decomposition, own_labels: Sequence[str]) -> str | None:
-    """The one other compound label the effect compares the compound shown with."""
+def partner_label(
+    decomposition: Decomposition, own_labels: Sequence[str], drawn: Iterable[str] = ()
+) -> str | None:
+    """The one other compound label the effect compares the compound shown with.
+
+    Another compound is named after a class noun ("compound 17") or is one of the
+    labels the paper draws (`drawn`) that the effect mentions ("14-fold relative to 1",
+    "vs. > 30 µM for 2a").
+    """
     own = {label for label in own_labels if label}
     pair = decomposition.comparison
     if pair is not None:
         sides = {pair.from_label, pair.to_label}
         others = sides - own
         return next(iter(others)) if len(others) == 1 and sides & own else None
-    others = labels_after_class_nouns(decomposition.effect) - own
+    effect = decomposition.effect
+    named = {label for label in drawn if label not in own and find_mentions(label, effect)}
+    others = (labels_after_class_nouns(effect) | named) - own
     return next(iter(others)) if len(others) == 1 else None
 
 
@@ -132,7 +141,7 @@ def find_pair(
     partners: Mapping[str, Structure],
 ) -> Pair | None:
     """The matched pair the decomposition compares, when the paper draws both compounds."""
-    label = partner_label(decomposition, own_labels)
+    label = partner_label(decomposition, own_labels, partners)
     partner = partners.get(label) if label else None
     if partner is None or partner.id == structure.id:
         return None

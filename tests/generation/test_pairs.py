@@ -63,6 +63,16 @@ def test_the_partner_is_the_other_compound_the_effect_names() -> None:
     assert partner_label(_decomposition(), ["5"]) is None  # two others: which one is unknown
 
 
+def test_a_drawn_label_the_effect_mentions_is_the_partner() -> None:
+    read = decompose(
+        "The tetrazine 5b reacts 14-fold faster than 5a, because its pyridyl ring "
+        "withdraws electron density from the diene."
+    )
+    assert isinstance(read, Decomposition), read
+    assert partner_label(read, ["5b"], drawn=["5a", "5b", "7"]) == "5a"
+    assert partner_label(read, ["5b"], drawn=["7"]) is None  # 5a is not drawn
+
+
 def test_a_matched_pair_sentence_names_its_partner_only_when_it_names_the_compound() -> None:
     read = decompose(
         "Replacing the 6-fluoro of 24 by methyl gave 28, 60-fold less potent, likely due "
