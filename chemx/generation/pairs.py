@@ -114,11 +114,13 @@ def comparison_clause(effect: str, labels: Sequence[str]) -> str | None:
 def changed_atoms(smiles: str, other: str) -> int | None:
     """Heavy atoms of both molecules outside their maximum common substructure.
 
-    None when either SMILES does not parse or the search times out.
+    None when either SMILES does not parse (a partial OSRA reading RDKit refuses is no
+    ground for a pair) or the search times out.
     """
-    from rdkit import Chem
+    from rdkit import Chem, RDLogger
     from rdkit.Chem import rdFMCS
 
+    RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]  # OSRA output is often odd
     first, second = Chem.MolFromSmiles(smiles), Chem.MolFromSmiles(other)
     if first is None or second is None:
         return None
