@@ -258,6 +258,17 @@ class TemplateGenerator:
                 "matched pair",
             )
         if pair is not None:
+            paired = self._fields(context, extracted, pair)
+            if paired.fields is not None or compared:
+                return paired
+            # too few features both compounds carry: asked about the compound alone
+        return self._fields(context, extracted, None)
+
+    def _fields(
+        self, context: GenerationContext, extracted: Decomposition, pair: Pair | None
+    ) -> DecomposeResult:
+        """The fields of a single-compound question, or of a matched pair's."""
+        if pair is not None:
             effect = pair.effect
             partner = pair.partner.reading.text if pair.partner.reading else ""
             candidates = shared_features(context.visible, frozenset(matched_keys(partner)))
@@ -294,7 +305,7 @@ class TemplateGenerator:
         return DecomposeResult(
             Fields(
                 effect=effect,
-                effect_form="clause" if pair is not None else extracted.effect_form,
+                effect_form=pair.effect_form if pair is not None else extracted.effect_form,
                 feature=extracted.feature,
                 mechanism=extracted.mechanism,
                 reasoning_type=extracted.reasoning_type,
@@ -315,7 +326,7 @@ class TemplateGenerator:
         """
         if fields.pair is not None:
             labels = (fields.pair.own_label, fields.pair.partner_label)
-            stem = pair_stem_text(fields.effect, fields.reasoning_type, labels)
+            stem = pair_stem_text(fields.effect, fields.effect_form, fields.reasoning_type, labels)
         else:
             stem = stem_text(
                 fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type

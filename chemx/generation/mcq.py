@@ -174,11 +174,23 @@ def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entr
     return f"The observed outcome is {decapitalise(effect)}. {question}"
 
 
-def pair_stem_text(effect: str, reasoning_type: ReasoningType, labels: tuple[str, str]) -> str:
-    """The stem of a matched-pair item: the comparison, then the question about the two."""
+def pair_stem_text(
+    effect: str, form: EffectForm, reasoning_type: ReasoningType, labels: tuple[str, str]
+) -> str:
+    """The stem of a matched-pair item: the comparison, then the question about the two.
+
+    The image labels both compounds, so the stem names the first where the effect does
+    not ("One structural feature of 4b accelerates the cycloaddition 14-fold relative to
+    1", "The observed outcome for 5c is a 42 nm blue shift ... relative to 5a").
+    """
     first, second = labels
     question = PAIR_QUESTIONS[reasoning_type].format(first=first, second=second)
-    return f"{capitalise(effect.rstrip('. '))}. {question}"
+    effect = effect.rstrip(". ")
+    if form == "vp":
+        return f"One structural feature of {first} {decapitalise(effect)}. {question}"
+    if form == "np":
+        return f"The observed outcome for {first} is {decapitalise(effect)}. {question}"
+    return f"{capitalise(effect)}. {question}"
 
 
 def agree(predicate: str, plural: bool) -> str:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from chemx.generation.extract import Decomposition
+from chemx.generation.extract import Decomposition, EffectForm
 from chemx.generation.features import VisibleFeature
 from chemx.generation.text import squash
 from chemx.labels import find_mentions, labels_after_class_nouns
@@ -40,8 +40,17 @@ MAX_CHANGED_ATOMS = 8
 """Most heavy atoms the two compounds may have outside their common substructure.
 
 A matched pair differs by one change: a methyl added (1 atom), 6-fluoro for methyl (2),
-phenyl for 2-pyridyl (2), a morpholine for a piperidine (2). Two scope entries that
-differ in two places, or a substrate and an unrelated product, exceed it."""
+phenyl for 2-pyridyl (2), a morpholine for a piperidine (2), a phenoxazine donor for a
+dimethylacridan (4: the ring's O for CMe2). Two compounds that differ in several places,
+or a substrate and an unrelated product, exceed it; so does phenyl for cyclohexyl (10:
+aromatic and single bonds are told apart)."""
+COMPARING = re.compile(
+    r"\b(?:than|relative to|compared (?:to|with)|in comparison|vs\.?|versus|over|"
+    r"against|whereas|while|unlike|in contrast)\b",
+    re.IGNORECASE,
+)
+"""Words that make an effect a comparison ("59% as compared to 87% for 17", "a 42 nm blue
+shift relative to 5a"); an effect that merely names another compound is none."""
 MCS_TIMEOUT_S = 2
 """RDKit's MCS search stops here; a pair it cannot settle this fast is not used."""
 
@@ -62,8 +71,12 @@ class Pair:
     own_label: str
     partner: Structure
     effect: str
-    """The clause that compares the two, with both labels ("product 20 could be isolated
-    in 59% yield as compared to compound 17 isolated in 87% yield")."""
+    """The part of the effect that compares the two ("product 20 could be isolated in 59%
+    yield as compared to compound 17 isolated in 87% yield"; "a 42 nm blue shift of the
+    emission relative to 5a")."""
+    effect_form: EffectForm
+    """How it reads: the sentence before an anaphoric basis is a clause; otherwise as the
+    decomposition read it."""
     changed_atoms: int
 
     @property
@@ -128,7 +141,8 @@ def changed_atoms(smiles: str, other: str) -> int | None:
         [first, second],
         timeout=MCS_TIMEOUT_S,
         ringMatchesRingOnly=True,
-        completeRingsOnly=True,
+        completeRingsOnly=False,  # a ring atom swapped (O for CMe2) is one change
+        bondCompare=rdFMCS.BondCompare.CompareOrderExact,  # phenyl is not cyclohexyl
     )
     if found.canceled:
         return None
@@ -152,13 +166,17 @@ def find_pair(
     changed = changed_atoms(structure.reading.text, partner.reading.text)
     if changed is None or not 0 < changed <= MAX_CHANGED_ATOMS:
         return None
-    own_label = next((x for x in own_labels if x and find_mentions(x, decomposition.effect)), None)
-    if own_label is None:
+    mentioned = [x for x in own_labels if x and find_mentions(x, decomposition.effect)]
+    own_label = mentioned[0] if mentioned else structure.identifier
+    if not own_label or not label:
         return None
-    effect = comparison_clause(decomposition.effect, [own_label, label or ""])
-    if effect is None or not find_mentions(label or "", effect):
+    effect = comparison_clause(decomposition.effect, [own_label, label])
+    if effect is None or not find_mentions(label, effect):
         return None
-    return Pair(own_label, partner, effect, changed)
+    if decomposition.comparison is None and not COMPARING.search(effect):
+        return None  # "1 was chosen as the test substrate" names 1 but compares nothing
+    form: EffectForm = "clause" if decomposition.effect_from_previous else decomposition.effect_form
+    return Pair(own_label, partner, effect, form, changed)
 
 
 def shared_features(

@@ -84,10 +84,17 @@ def check_item(store: ProvenanceStore, item: Item) -> None:
     assert structure is not None and isinstance(structure.record, Structure)
     assert item.licence_url == paper.record.licence_url and item.licence_url
     assert item.published == paper.record.published and item.published
+    assert len(item.options) == 4 and item.answer in "ABCD"
+    if item.partner_structure_id is not None:  # a matched pair: both compounds in one image
+        partner = store.get(item.partner_structure_id)
+        assert partner is not None and isinstance(partner.record, Structure)
+        assert item.entry_type == "matched_pair" and partner.paper_id == item.paper_id
+        assert item.image_sha256 not in (structure.record.image_sha256, partner.record.image_sha256)
+        assert store.blobs.get(item.image_sha256)
+        return
     reaction = structure.record.role is StructureRole.REACTION
     assert item.entry_type == ("reaction" if reaction else "molecule")
     assert item.image_sha256 == structure.record.image_sha256
-    assert len(item.options) == 4 and item.answer in "ABCD"
 
 
 def test_audit_shows_generation_rejections(sample_build: SampleBuild) -> None:

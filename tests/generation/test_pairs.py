@@ -18,6 +18,7 @@ from chemx.generation.candidate import (
 )
 from chemx.generation.catalogue import matched_keys
 from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.mcq import pair_stem_text
 from chemx.generation.pairs import (
     DEPICTION_SIZE,
     MAX_CHANGED_ATOMS,
@@ -32,6 +33,7 @@ from chemx.records import (
     Candidate,
     EvidenceSentence,
     ExplanatoryLabel,
+    ReasoningType,
     SmilesReading,
     TableRow,
 )
@@ -214,3 +216,28 @@ def test_the_agent_stores_the_pair_image_for_the_item(tmp_path: Path) -> None:
         block.image,
         None,
     )
+
+
+def test_an_effect_that_names_another_compound_without_comparing_makes_no_pair() -> None:
+    from chemx.generation.pairs import find_pair
+
+    shown = molecule_structure("03", "3", SmilesReading(text=WITHOUT, source="opsin-name"))
+    other = molecule_structure(
+        "01", "1", SmilesReading(text=WITH_ORTHO_METHYL, source="opsin-name")
+    )
+    chosen = Decomposition(
+        effect="1 was chosen as the test substrate",
+        effect_form="clause",
+        feature="fluoride",
+        mechanism="is a widely used building block",
+        reasoning_type=ReasoningType.CONDITION,
+        connective="because",
+    )
+    assert find_pair(chosen, shown, ["3"], {"1": other}) is None
+    compared = replace(
+        chosen, effect="a 42 nm blue shift of the emission relative to 1", effect_form="np"
+    )
+    pair = find_pair(compared, shown, ["3"], {"1": other})
+    assert pair is not None and (pair.own_label, pair.partner_label) == ("3", "1")
+    stem = pair_stem_text(pair.effect, pair.effect_form, ReasoningType.MECHANISTIC, ("3", "1"))
+    assert stem.startswith("The observed outcome for 3 is a 42 nm blue shift of the emission")
