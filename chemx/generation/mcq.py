@@ -166,12 +166,7 @@ def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entr
     it is never given.
     """
     question = QUESTIONS[reasoning_type].format(noun=entry_noun(entry_type))
-    effect = effect.rstrip(". ")
-    if form == "vp":
-        return f"One structural feature {decapitalise(effect)}. {question}"
-    if form == "clause":
-        return f"{capitalise(effect)}. {question}"
-    return f"The observed outcome is {decapitalise(effect)}. {question}"
+    return f"{_observation(effect, form)} {question}"
 
 
 def pair_stem_text(
@@ -185,12 +180,19 @@ def pair_stem_text(
     """
     first, second = labels
     question = PAIR_QUESTIONS[reasoning_type].format(first=first, second=second)
+    return f"{_observation(effect, form, first)} {question}"
+
+
+def _observation(effect: str, form: EffectForm, compound: str = "") -> str:
+    """The stem's first sentence: the effect, as its form reads, about `compound` if given."""
     effect = effect.rstrip(". ")
     if form == "vp":
-        return f"One structural feature of {first} {decapitalise(effect)}. {question}"
-    if form == "np":
-        return f"The observed outcome for {first} is {decapitalise(effect)}. {question}"
-    return f"{capitalise(effect)}. {question}"
+        of = f" of {compound}" if compound else ""
+        return f"One structural feature{of} {decapitalise(effect)}."
+    if form == "clause":
+        return f"{capitalise(effect)}."
+    about = f" for {compound}" if compound else ""
+    return f"The observed outcome{about} is {decapitalise(effect)}."
 
 
 def agree(predicate: str, plural: bool) -> str:
