@@ -157,7 +157,10 @@ def dataset_card(
         "feature–mechanism relation is taken from the source paper's own explanatory "
         "sentence; the distractors pair other features of the same structure with "
         "plausible mechanisms for the same effect (construction after ChemExplain, "
-        "arXiv:2610.17183).",
+        "arXiv:2610.17183). A `matched_pair` item shows two drawn compounds that differ "
+        "by one structural change, each over its label; it asks which difference explains "
+        "the effect the paper compares, and its distractors are features both compounds "
+        "carry.",
         "",
         "```python",
         "from datasets import load_dataset",
