@@ -430,15 +430,14 @@ class LlmGenerator:
         return True
 
     def decomposition_prompt(self, context: GenerationContext) -> str:
-        """The rendered `decomposition.v1` prompt.
+        """The rendered `decomposition.v2` prompt.
 
         When the sentence before the basis is not in the evidence, it is listed last as
         context: an anaphoric basis ("This might be due to ...") explains it.
         """
         sentences = context.evidence.sentences
         lines = [f"[{i}] ({s.origin}) {s.text}" for i, s in enumerate(sentences)]
-        in_block = {s.sentence_id for s in sentences}
-        if context.previous_sentence and context.previous_sentence_id not in in_block:
+        if self._previous_listed(context):
             lines.append(
                 f"[{len(sentences)}] (the sentence before [{context.basis_index}] in the "
                 f"paper) {context.previous_sentence}"
@@ -515,18 +514,28 @@ class LlmGenerator:
         )
 
     @staticmethod
-    def _from_previous(context: GenerationContext, number: int | None) -> bool:
+    def _previous_listed(context: GenerationContext) -> bool:
+        """Whether the prompt lists the sentence before the basis last, as its own number.
+
+        It does when there is one and the evidence block does not already hold it.
+        """
+        in_block = {s.sentence_id for s in context.evidence.sentences}
+        return bool(context.previous_sentence) and context.previous_sentence_id not in in_block
+
+    @classmethod
+    def _from_previous(cls, context: GenerationContext, number: int | None) -> bool:
         """Whether the sentence the model read the effect from is the one before the basis.
 
         It is listed last in the prompt when the block does not hold it
-        (`decomposition_prompt`); inside the block it is found by its id.
+        (`decomposition_prompt`); inside the block it is found by its id. Any other
+        number (the basis, another sentence, one out of range) is not it.
         """
         sentences = context.evidence.sentences
-        if number is None or number == context.basis_index or context.previous_sentence is None:
+        if number is None or context.previous_sentence is None:
             return False
         if number == len(sentences):
-            return True
-        inside = 0 <= number < len(sentences)
+            return cls._previous_listed(context)
+        inside = 0 <= number < len(sentences) and number != context.basis_index
         return inside and sentences[number].sentence_id == context.previous_sentence_id
 
     def write_mcq(self, context: GenerationContext, fields: Fields) -> McqResult:

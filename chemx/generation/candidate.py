@@ -277,9 +277,17 @@ def generate_candidate(
                 candidate_id,
                 Gate.GENERATION,
                 "decomposed",
-                f"basis {basis_id}; features from {smiles_source or 'text only'}",
+                f"basis {basis_id}; features from {smiles_source or 'text only'}"
+                + (f"; matched pair with {fields.pair.partner_label}" if fields.pair else ""),
                 generator.backend,
-                {"other_features": float(len(fields.other_features))},
+                {
+                    "other_features": float(len(fields.other_features)),
+                    **(
+                        {"pair_changed_atoms": float(fields.pair.changed_atoms)}
+                        if fields.pair
+                        else {}
+                    ),
+                },
             )
         ],
         [*decomposed.calls, *written.calls],

@@ -56,8 +56,8 @@ MCS_TIMEOUT_S = 2
 
 _CLAUSE_BREAK = re.compile(r"(?:,\s*|;\s*|\s+)(?:and|but)\s+(?=\S)|;\s+")
 _DESCRIPTION = re.compile(
-    r",?\s+(?:which\s+(?:lacks|bears|carries|contains|has)|lacking|bearing|carrying|"
-    r"containing|having|without|with)\s+(?:an?|the|its|no)\b[^,;]*",
+    r",?(?<!compared)(?<!comparison)\s+(?:which\s+(?:lacks|bears|carries|contains|has)|"
+    r"lacking|bearing|carrying|containing|having|without|with)\s+(?:an?|the|its|no)\b[^,;]*",
     re.IGNORECASE,
 )
 """'... 17 isolated in 87% yield lacking the ortho-methyl substitution': a description of
@@ -199,9 +199,14 @@ DEPICTION_SIZE = (420, 300)
 """Width and height of an RDKit depiction of a series row (about a scheme crop's size)."""
 
 
+def has_own_drawing(structure: Structure) -> bool:
+    """Whether the structure's crop draws this compound (a series row's is the scaffold)."""
+    return structure.table_row is None
+
+
 def drawing_source(structure: Structure) -> str:
     """Where a compound's half of a pair image comes from: 'crop', or the depiction."""
-    if structure.table_row is None:
+    if has_own_drawing(structure):
         return "crop"
     source = structure.reading.source if structure.reading else "unknown"
     return f"rdkit-depiction of its SMILES ({source}): a series row has no drawing of its own"
@@ -268,7 +273,7 @@ def pair_image(first: bytes, second: bytes, labels: tuple[str, str], *, gap: int
 
 def compound_drawing(structure: Structure, crop: bytes) -> bytes:
     """A compound's half of a pair image: its crop, or its depiction for a series row."""
-    if drawing_source(structure) == "crop":
+    if has_own_drawing(structure):
         return crop
     return depiction(structure.reading.text if structure.reading else "")
 

@@ -286,3 +286,22 @@ def test_an_effect_the_model_reads_from_the_sentence_before_is_flagged(
         assert decomposed.fields is not None, decomposed
         flags[number] = decomposed.fields.effect_from_previous
     assert flags == {2: True, 1: False, None: False}
+
+
+def test_the_sentence_before_is_found_by_its_number_wherever_the_prompt_lists_it() -> None:
+    before = "Compound 12a was 8-fold more potent than its CF3 analogue."
+    plain = context()
+    basis = plain.evidence.sentences[1]
+    held = EvidenceSentence(sentence_id="sen_00000000000000aa", text=before, origin="expansion")
+    in_block = replace(
+        plain,
+        evidence=plain.evidence.model_copy(update={"sentences": (held, basis)}),
+        previous_sentence=before,
+        previous_sentence_id="sen_00000000000000aa",
+    )
+    listed = replace(plain, previous_sentence=before, previous_sentence_id="sen_00000000000000aa")
+    # held in the block as [0]: [2] is past the end of what the prompt numbered
+    assert [LlmGenerator._from_previous(in_block, n) for n in (0, 1, 2)] == [True, False, False]
+    # not in the block: listed last as [2]
+    assert [LlmGenerator._from_previous(listed, n) for n in (0, 1, 2)] == [False, False, True]
+    assert LlmGenerator._from_previous(plain, 2) is False  # no sentence before at all

@@ -91,6 +91,9 @@ def test_the_comparison_keeps_both_labels_and_drops_what_describes_the_structure
         "product 20 could be isolated in 59% yield as compared to compound 17 isolated in 87% yield"
     )
     assert comparison_clause("The yield fell to 20%.", ["20", "17"]) is None
+    # "compared with the ..." is the comparison, not a description of a structure
+    compared = "20 gave 59% yield as compared with the unsubstituted 17 (87%)"
+    assert comparison_clause(compared, ["20", "17"]) == compared
 
 
 def test_a_matched_pair_differs_by_one_change_and_unrelated_compounds_do_not_pair() -> None:
@@ -125,6 +128,9 @@ def test_an_anaphoric_comparison_becomes_a_matched_pair_question() -> None:
     candidate = outcome.node
     assert isinstance(candidate, Candidate), outcome.decisions[-1].detail
     assert candidate.partner_structure_id == paper.partners["17"].id
+    decomposed = outcome.decisions[0]
+    assert decomposed.scores["pair_changed_atoms"] == 1.0  # the MCS check is on record
+    assert "matched pair with 17" in decomposed.detail
     assert candidate.stem is not None and candidate.answer is not None
     assert candidate.stem.startswith("Product 20 could be isolated in 59% yield")
     assert "between 20 and 17 (both shown)" in candidate.stem
@@ -207,15 +213,14 @@ def test_the_agent_stores_the_pair_image_for_the_item(tmp_path: Path) -> None:
     backends = GenerationBackends.build(settings, BackendContext(settings))
     with ProvenanceStore(tmp_path) as store:
         store.write(WriteBatch(nodes=[(partner, None)], blobs={partner.image_sha256: crop}))
+        agent = GenerationAgent(store, backends)
         batch = WriteBatch()
-        image, sha = GenerationAgent(store, backends)._image(candidate, block, batch)
+        image, sha = agent._image(candidate, block, batch)
+        single = candidate.model_copy(update={"partner_structure_id": None})
+        alone = agent._image(single, block, WriteBatch())
     assert sha == sha256_hex(image) and batch.blobs == {sha: image}
     assert Image.open(io.BytesIO(image)).width > 120 + 120
-    single = candidate.model_copy(update={"partner_structure_id": None})
-    assert GenerationAgent(store, backends)._image(single, block, WriteBatch()) == (
-        block.image,
-        None,
-    )
+    assert alone == (block.image, None)
 
 
 def test_an_effect_that_names_another_compound_without_comparing_makes_no_pair() -> None:
