@@ -72,6 +72,16 @@ def release(
             "be cleared before redistribution.",
         ),
     ] = False,
+    balance_options: Annotated[
+        bool,
+        typer.Option(
+            "--balance/--no-balance",
+            help="Letter spare wrong answers where that stops a wording shortcut (the "
+            "rarest feature or mechanism across the release, the longest or shortest option, "
+            "stem overlap) from finding the answer; each replacement is in the item's "
+            "provenance. --no-balance releases the generator's options as they are.",
+        ),
+    ] = True,
     as_json: JsonOption = False,
 ) -> None:
     """Write the accepted items as a Hugging Face dataset folder (parquet, card, provenance).
@@ -99,6 +109,7 @@ def release(
             dates,
             allow_partial=allow_partial,
             include_unknown_licence=include_unknown_licence,
+            balance_options=balance_options,
         )
     if summary.partial:
         errors.print(
@@ -117,6 +128,7 @@ def release(
                 "combined_sha256": summary.combined_sha256,
                 "build": summary.build.manifest(),
                 "unknown_licence": summary.licences.manifest(),
+                "balancing": summary.balancing.summary() if summary.balancing else None,
             }
         )
         return
@@ -129,6 +141,8 @@ def release(
     )
     if not summary.licences.included:
         console.print(escape(summary.licences.describe()))
+    if summary.balancing is not None:
+        console.print(escape(summary.balancing.describe()))
 
 
 def validate(

@@ -34,6 +34,7 @@ from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
+    SPARE_FEATURES,
     VisibleFeature,
     drawn_name,
     is_plural,
@@ -57,6 +58,7 @@ from chemx.generation.mcq import (
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.pairs import Pair, find_pair, shared_features
 from chemx.generation.register import (
+    MechanismParts,
     agree_chain,
     inflect,
     length_rank,
@@ -142,6 +144,9 @@ class Fields:
     """The effect is the sentence before the basis (an anaphoric "This might be due to")."""
     pair: Pair | None = None
     """For a matched pair: the partner compound, drawn beside this one in the item."""
+    spare_features: tuple[VisibleFeature, ...] = ()
+    """Further features past the decomposition's five, written as spare wrong answers
+    only (`Candidate.spare_options`), never lettered by the generator."""
 
 
 @dataclass(frozen=True)
@@ -296,10 +301,12 @@ class TemplateGenerator:
         other = select_other_features(
             extracted.feature,
             visible,
+            MAX_OTHER_FEATURES + SPARE_FEATURES,
             mechanism=extracted.mechanism,
             seed=context.candidate_id,
             uses=context.distractor_uses,
         )
+        other, spare = other[:MAX_OTHER_FEATURES], other[MAX_OTHER_FEATURES:]
         if len(other) < MIN_OTHER_FEATURES:
             return _too_few(other, found)
         return DecomposeResult(
@@ -312,6 +319,7 @@ class TemplateGenerator:
                 other_features=tuple(other),
                 effect_from_previous=extracted.effect_from_previous,
                 pair=pair,
+                spare_features=tuple(spare),
             )
         )
 
@@ -348,34 +356,7 @@ class TemplateGenerator:
                 correct = replace(correct, mechanism=parts.joined(action))
                 parts = replace(parts, action=action)
                 answers = [replace(correct, mechanism=parts.joined(a)) for a in reversed(said)]
-        variants: list[list[OptionDraft]] = []
-        for feature in fields.other_features:
-            mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
-            if feature.mechanism is not None:  # the paper's own explanation of it, elsewhere
-                action = split_chain(feature.mechanism, feature.name).action
-                mechanism, specific = inflect(action, is_plural(feature.name)), True
-            if names_cause(mechanism, fields.feature):
-                continue  # it would explain through the correct answer's feature
-            if same_feature(feature.name, correct.feature):
-                continue  # the answer's catalogue name under another wording
-            plural = is_plural(feature.name)
-            shared = agree_chain(parts, plural)
-            variants.append(
-                [
-                    replace(draft, mechanism=shared.joined(draft.mechanism))
-                    for reading in effect_readings(feature.key, mechanism)
-                    for draft in (
-                        distractor_draft(
-                            feature.name,
-                            reading,
-                            correct.mechanism,
-                            key=feature.key,
-                            in_structure=feature.in_structure,
-                            specific=specific,
-                        ),
-                    )
-                ]
-            )
+        variants = self._variants(fields.other_features, fields, correct, parts)
         if len(variants) < DISTRACTORS:
             return McqResult(
                 None,
@@ -402,6 +383,17 @@ class TemplateGenerator:
         ]
         correct, picks = min(tried, key=lambda pair: miss(*pair))  # the first of equals
         distractors = [variants[index][reading] for index, reading in picks]
+        lettered = set(picks)
+        spares = [
+            draft
+            for index, options in enumerate(variants)
+            for reading, draft in enumerate(options)
+            if (index, reading) not in lettered
+        ] + [
+            draft
+            for options in self._variants(fields.spare_features, fields, correct, parts)
+            for draft in options
+        ]
         mcq = assemble(
             context.candidate_id,
             correct,
@@ -409,8 +401,52 @@ class TemplateGenerator:
             stem,
             fields.effect,
             fields.effect_form,
+            spares,
         )
         return McqResult(mcq)
+
+    @staticmethod
+    def _variants(
+        features: Sequence[VisibleFeature],
+        fields: Fields,
+        correct: OptionDraft,
+        parts: MechanismParts,
+    ) -> list[list[OptionDraft]]:
+        """Each usable wrong feature's drafts, one per reading of its mechanism.
+
+        A feature whose mechanism works through the answer's feature, or which is the
+        answer's catalogue entry under another name, is left out.
+        """
+        condition = fields.reasoning_type is ReasoningType.CONDITION
+        variants: list[list[OptionDraft]] = []
+        for feature in features:
+            mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
+            if feature.mechanism is not None:  # the paper's own explanation of it, elsewhere
+                action = split_chain(feature.mechanism, feature.name).action
+                mechanism, specific = inflect(action, is_plural(feature.name)), True
+            if names_cause(mechanism, fields.feature):
+                continue  # it would explain through the correct answer's feature
+            if same_feature(feature.name, correct.feature):
+                continue  # the answer's catalogue name under another wording
+            plural = is_plural(feature.name)
+            shared = agree_chain(parts, plural)
+            variants.append(
+                [
+                    replace(draft, mechanism=shared.joined(draft.mechanism))
+                    for reading in effect_readings(feature.key, mechanism)
+                    for draft in (
+                        distractor_draft(
+                            feature.name,
+                            reading,
+                            correct.mechanism,
+                            key=feature.key,
+                            in_structure=feature.in_structure,
+                            specific=specific,
+                        ),
+                    )
+                ]
+            )
+        return variants
 
 
 class LlmGenerator:

@@ -269,6 +269,7 @@ def generate_candidate(
         smiles=smiles,
         smiles_source=smiles_source,
         feature_sources={f.name: _source(f) for f in fields.other_features},
+        spare_options=written.mcq.spares if written.mcq else (),
     )
     outcome = CandidateOutcome(
         candidate,

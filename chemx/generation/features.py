@@ -46,6 +46,9 @@ from chemx.provenance.ids import digest
 MIN_OTHER_FEATURES = 3
 MAX_OTHER_FEATURES = 5
 """The seed asks for three to five other visible features; three become distractors."""
+SPARE_FEATURES = 5
+"""Further features written as spare wrong answers only: a release letters one in place
+of a lettered wrong answer where that stops a wording shortcut (`chemx.release.balance`)."""
 SAME_FEATURE_OVERLAP = 0.5
 """Two feature phrases sharing this share of the shorter one's distinctive stems are the
 same feature."""

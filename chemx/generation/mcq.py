@@ -41,7 +41,7 @@ from chemx.generation.text import (
 from chemx.labels import find_mentions
 from chemx.labels.grammar import COMPOUND_WORDS
 from chemx.provenance.ids import digest
-from chemx.records import Option, ReasoningType
+from chemx.records import Option, ReasoningType, SpareOption
 
 Letter = Literal["A", "B", "C", "D"]
 LETTERS: tuple[Letter, ...] = ("A", "B", "C", "D")
@@ -111,6 +111,8 @@ class Mcq:
     answer: Letter
     drafts: tuple[OptionDraft, ...]
     """In letter order."""
+    spares: tuple[SpareOption, ...] = ()
+    """Wrong answers written and not lettered, preferred first (`Candidate.spare_options`)."""
 
 
 def entry_noun(entry_type: str) -> str:
@@ -260,6 +262,20 @@ def answer_rng(candidate_id: str) -> random.Random:
     return random.Random(digest(ANSWER_SEED_SALT, candidate_id))
 
 
+def spare_options(
+    drafts: Sequence[OptionDraft], effect: str, form: EffectForm
+) -> tuple[SpareOption, ...]:
+    """`drafts` as spare wrong answers, worded in the options' shared frame."""
+    return tuple(
+        SpareOption(
+            feature=draft.feature,
+            mechanism=draft.mechanism,
+            text=option_text(draft.feature, draft.mechanism, effect, form),
+        )
+        for draft in drafts
+    )
+
+
 def assemble(
     candidate_id: str,
     correct: OptionDraft,
@@ -267,6 +283,7 @@ def assemble(
     stem: str,
     effect: str,
     form: EffectForm,
+    spares: Sequence[OptionDraft] = (),
 ) -> Mcq:
     """Letter the options: the correct one at a seeded position, distractors shuffled."""
     if len(distractors) != DISTRACTORS:
@@ -285,7 +302,13 @@ def assemble(
         )
         for letter, draft in zip(LETTERS, order, strict=True)
     )
-    return Mcq(stem=stem, options=options, answer=LETTERS[position], drafts=tuple(order))
+    return Mcq(
+        stem=stem,
+        options=options,
+        answer=LETTERS[position],
+        drafts=tuple(order),
+        spares=spare_options(spares, effect, form),
+    )
 
 
 def distractor_draft(

@@ -109,6 +109,19 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
     return {s for s in distinctive_stems(feature) if s not in POSITION_WORDS} & named
 
 
+RULE_ORDER = (
+    "malformed",
+    "different_effect",
+    "length_imbalance",
+    "hedging_term",
+    "stem_names_feature",
+    "unsupported_feature",
+    "duplicate_feature",
+    "distractor_names_cause",
+)
+"""The rules in the order they are reported (the first failing one is the reason)."""
+
+
 def check(
     stem_text: str,
     options: Sequence[Option],
@@ -127,6 +140,40 @@ def check(
         effect: the decomposition's Effect (every option must explain it).
         feature: the decomposition's Feature (the cause the paper gives).
         evidence_text: the evidence block's text (the paper's support).
+    """
+    report = check_options(options, answer, effect=effect, feature=feature)
+    if report.failures and report.failures[0].code == "malformed":
+        return report
+    failures = list(report.failures)
+    metrics = dict(report.metrics)
+    leaks = stem_leaks(stem_text, feature)
+    metrics["stem_feature_words"] = float(len(leaks))
+    if leaks:
+        failures.append(
+            Failure(
+                "stem_names_feature", f"the stem names {sorted(leaks)} of the feature {feature!r}"
+            )
+        )
+    support = _support(feature, evidence_text)
+    metrics["feature_support"] = round(support, 3)
+    if support < SUPPORT_MIN:
+        failures.append(
+            Failure(
+                "unsupported_feature", f"only {support:.0%} of {feature!r} occurs in the evidence"
+            )
+        )
+    failures.sort(key=lambda failure: RULE_ORDER.index(failure.code))
+    return ShortcutReport(tuple(failures), metrics)
+
+
+def check_options(
+    options: Sequence[Option], answer: str, *, effect: str, feature: str
+) -> ShortcutReport:
+    """The rules that read the options alone (all but the stem and support rules).
+
+    A release that letters a spare wrong answer in place of the generator's
+    (`chemx.release.balance`) checks the new set with these: its stem and its answer,
+    which the other rules read, are unchanged.
     """
     failures: list[Failure] = []
     metrics: dict[str, float] = {}
@@ -159,22 +206,6 @@ def check(
     if hedged:
         listed = ", ".join(f"{letter}: {'/'.join(terms)}" for letter, terms in hedged.items())
         failures.append(Failure("hedging_term", listed))
-    leaks = stem_leaks(stem_text, feature)
-    metrics["stem_feature_words"] = float(len(leaks))
-    if leaks:
-        failures.append(
-            Failure(
-                "stem_names_feature", f"the stem names {sorted(leaks)} of the feature {feature!r}"
-            )
-        )
-    support = _support(feature, evidence_text)
-    metrics["feature_support"] = round(support, 3)
-    if support < SUPPORT_MIN:
-        failures.append(
-            Failure(
-                "unsupported_feature", f"only {support:.0%} of {feature!r} occurs in the evidence"
-            )
-        )
     duplicates = [
         f"{a.letter}/{b.letter}"
         for i, a in enumerate(options)

@@ -31,7 +31,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from chemx.generation.text import content_stems
@@ -188,35 +188,20 @@ def mechanisms(item: ShortcutItem) -> list[str]:
 def _rarest(
     items: Sequence[ShortcutItem], keys: Callable[[ShortcutItem], list[str] | None], what: str
 ) -> dict[str, ShortcutAnswer]:
-    """The option whose key (feature, mechanism) is rarest across `items`.
-
-    Rarity is how many items use the key; ties are broken by the mean item frequency of
-    its words (a rarer vocabulary is rarer), then by letter.
-    """
+    """The option whose key (feature, mechanism) is rarest across `items` (`rarest_choice`)."""
     per_item = {item.id: keys(item) for item in items}
-    key_counts: Counter[str] = Counter()
-    word_counts: Counter[str] = Counter()
+    usage = KeyUsage()
     for values in per_item.values():
-        if values is None:
-            continue
-        key_counts.update(set(values))
-        word_counts.update({word for value in values for word in value.split()})
+        if values is not None:
+            usage.add(values)
     answers = {}
     for item in items:
         values = per_item[item.id]
         if values is None:
             answers[item.id] = ShortcutAnswer(None, f"the item lists no {what} per option")
             continue
-        scores = []
-        for value in values:
-            vocabulary = value.split()
-            mean_words = (
-                sum(word_counts[w] for w in vocabulary) / len(vocabulary) if vocabulary else 0.0
-            )
-            scores.append((key_counts[value], mean_words))
-        best = min(scores)
-        chosen = scores.index(best)
-        counts = [score[0] for score in scores]
+        chosen = usage.rarest(values)
+        counts = [usage.keys[value] for value in values]
         answers[item.id] = ShortcutAnswer(
             LETTERS[chosen],
             f"rarest {what}: {values[chosen]!r} in {counts[chosen]} of {len(items)} items "
@@ -225,7 +210,41 @@ def _rarest(
     return answers
 
 
-def _features(item: ShortcutItem) -> list[str] | None:
+@dataclass
+class KeyUsage:
+    """How many items of a release use each key (feature, mechanism) and each key word."""
+
+    keys: Counter[str] = field(default_factory=Counter)
+    words: Counter[str] = field(default_factory=Counter)
+
+    def add(self, values: Sequence[str]) -> None:
+        """Count one item's keys (each once however many options carry it)."""
+        self.keys.update(set(values))
+        self.words.update({word for value in values for word in value.split()})
+
+    def remove(self, values: Sequence[str]) -> None:
+        """Uncount one item's keys (what `add` counted)."""
+        self.keys.subtract(set(values))
+        self.words.subtract({word for value in values for word in value.split()})
+
+    def rarest(self, values: Sequence[str]) -> int:
+        """The index of the rarest of one item's keys.
+
+        Rarity is how many items use the key; ties are broken by the mean item frequency
+        of its words (a rarer vocabulary is rarer), then by letter.
+        """
+        scores = []
+        for value in values:
+            vocabulary = value.split()
+            mean_words = (
+                sum(self.words[w] for w in vocabulary) / len(vocabulary) if vocabulary else 0.0
+            )
+            scores.append((self.keys[value], mean_words))
+        return scores.index(min(scores))
+
+
+def features(item: ShortcutItem) -> list[str] | None:
+    """Each option's feature, normalised; None when the item does not list them all."""
     if len(item.features) != len(item.choices) or not all(item.features):
         return None
     return [_normalise(feature) for feature in item.features]
@@ -305,7 +324,7 @@ def shortcut_answers(name: str, items: Sequence[ShortcutItem]) -> dict[str, Shor
     if name == "stem-overlap":
         return {item.id: _stem_overlap(item) for item in items}
     if name == "rarest-feature":
-        return _rarest(items, _features, "feature")
+        return _rarest(items, features, "feature")
     if name == "rarest-mechanism":
         return _rarest(items, mechanisms, "mechanism")
     if name == "option-only":
@@ -331,9 +350,11 @@ def run_battery(
 __all__ = [
     "LETTERS",
     "SHORTCUTS",
+    "KeyUsage",
     "ShortcutAnswer",
     "ShortcutItem",
     "ShortcutResult",
+    "features",
     "mechanisms",
     "run_battery",
     "run_shortcut",

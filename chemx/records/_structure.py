@@ -190,6 +190,22 @@ class Option(BaseModel):
     text: str
 
 
+class SpareOption(BaseModel):
+    """A wrong answer the generator wrote but did not letter.
+
+    It is another feature of the structure, or another reading of a lettered one's
+    mechanism. A release chooses among the lettered and spare wrong answers so that no wording
+    habit tells the answer across the whole release (`chemx.release.balance`); one item
+    cannot see how often a feature is offered elsewhere.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    feature: str
+    mechanism: str
+    text: str
+
+
 class Candidate(Node):
     """A decomposed, generated multiple-choice question before the judge."""
 
@@ -232,6 +248,11 @@ class Candidate(Node):
         description="Where each other feature was found: 'smarts:<key>' or 'text:<sentence>', "
         "followed by ' mechanism:text:<sentence>' when its option's mechanism is the paper's "
         "own explanation of it from that sentence.",
+    )
+    spare_options: tuple[SpareOption, ...] = Field(
+        default=(),
+        description="Wrong answers written and passed over, in preference order: what a "
+        "release may letter instead to balance wording across items.",
     )
 
 

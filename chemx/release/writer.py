@@ -31,12 +31,13 @@ import hashlib
 import io
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.store import ProvenanceStore
+from chemx.release.balance import BalanceInput, BalanceResult, balance
 from chemx.release.card import dataset_card, licences_md
 from chemx.release.completeness import BuildState, PartialStore, build_state
 from chemx.release.licences import LicenceSelection, select_by_licence
@@ -75,6 +76,8 @@ class ReleaseSummary:
     """The store's last build; not `complete` only when ``allow_partial`` let it through."""
     licences: LicenceSelection
     """The items of unknown licence: how many, and whether they were left out."""
+    balancing: BalanceResult | None = None
+    """What balancing the wrong answers changed; None when it was turned off."""
 
     @property
     def partial(self) -> bool:
@@ -123,6 +126,7 @@ def manifest(
     backends: dict[str, str],
     build: BuildState,
     licences: LicenceSelection,
+    balancing: BalanceResult | None = None,
 ) -> dict[str, Any]:
     """release.json: what was released and how it was built (no time)."""
     return {
@@ -138,6 +142,7 @@ def manifest(
         "build": build.manifest(),
         "unknown_licence": licences.manifest(),
         "funnel": [stage.model_dump() for stage in stages],
+        "balancing": balancing.summary() if balancing is not None else None,
     }
 
 
@@ -160,6 +165,45 @@ def release_backends(rows: list[ReleaseRow]) -> dict[str, str]:
     }
 
 
+def balanced_rows(rows: list[ReleaseRow]) -> tuple[list[ReleaseRow], BalanceResult]:
+    """`rows` with their wrong answers balanced, each replacement in its provenance."""
+    result = balance(
+        [
+            BalanceInput(
+                id=row.item.id,
+                stem=row.item.stem,
+                answer=row.item.answer,
+                options=row.item.options,
+                spares=row.candidate.spare_options,
+                effect=row.candidate.effect,
+                feature=row.candidate.feature,
+            )
+            for row in rows
+        ]
+    )
+    balanced = []
+    for row in rows:
+        swaps = result.swaps.get(row.item.id)
+        if not swaps:
+            balanced.append(row)
+            continue
+        item = row.item.model_copy(update={"options": result.options[row.item.id]})
+        record = dict(row.provenance)
+        record["question"] = {
+            **record["question"],
+            "options": [o.model_dump(mode="json") for o in item.options],
+            "generated_options": [o.model_dump(mode="json") for o in row.item.options],
+        }
+        record["balancing"] = {
+            "note": "the release lettered spare wrong answers of the generator in place of "
+            "these; the new options passed the anti-shortcut option rules again, and the "
+            "QC 3 judge saw the generated ones",
+            "replaced": [asdict(swap) for swap in swaps],
+        }
+        balanced.append(replace(row, item=item, provenance=record))
+    return balanced, result
+
+
 def write_release(
     store_dir: Path,
     out: Path,
@@ -167,11 +211,13 @@ def write_release(
     *,
     allow_partial: bool = False,
     include_unknown_licence: bool = False,
+    balance_options: bool = True,
 ) -> ReleaseSummary:
     """Release the accepted items of the store at `store_dir` into `out`.
 
     Items whose paper states no licence are left out (and counted) unless
-    `include_unknown_licence` is True.
+    `include_unknown_licence` is True. Wrong answers are balanced across the released
+    items (`chemx.release.balance`) unless `balance_options` is False.
 
     Raises:
         PartialStore: The store's last build did not finish (or is not recorded) and
@@ -194,6 +240,9 @@ def write_release(
             else ""
         )
         raise ReleaseError(f"no accepted items in {store_dir} for {dates.describe()}{left_out}")
+    balancing = None
+    if balance_options:
+        rows, balancing = balanced_rows(rows)
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:
@@ -201,7 +250,7 @@ def write_release(
         if not build.complete:  # an item copied out of a partial release still says so
             record = {**record, "partial_build": build.manifest()}
         files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(record)
-    info = manifest(rows, stages, dates, release_backends(rows), build, licences)
+    info = manifest(rows, stages, dates, release_backends(rows), build, licences, balancing)
     files[MANIFEST] = dump_json(info)
     files[CARD] = dataset_card(rows, stages, info, len(files[DATA_FILE])).encode()
     files[LICENCES] = licences_md(rows).encode()
@@ -232,4 +281,5 @@ def write_release(
         dates=dates.describe(),
         build=build,
         licences=licences,
+        balancing=balancing,
     )

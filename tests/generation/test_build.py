@@ -97,6 +97,30 @@ def check_item(store: ProvenanceStore, item: Item) -> None:
     assert item.image_sha256 == structure.record.image_sha256
 
 
+def test_questions_keep_their_unlettered_wrong_answers_as_spares(sample_build: SampleBuild) -> None:
+    out, _ = sample_build
+    with ProvenanceStore(out, readonly=True) as store:
+        questions = [
+            n.record
+            for n in store.nodes(NodeKind.CANDIDATE)
+            if isinstance(n.record, Candidate) and n.record.options
+        ]
+    assert questions
+    beyond_five = 0
+    for candidate in questions:
+        lettered = {o.text for o in candidate.options}
+        answer = next(o for o in candidate.options if o.letter == candidate.answer)
+        for spare in candidate.spare_options:
+            assert spare.text not in lettered
+            assert spare.feature != answer.feature
+            assert candidate.effect.rstrip(".").lower()[:20] in spare.text.lower()
+        beyond_five += any(
+            s.feature not in candidate.other_features for s in candidate.spare_options
+        )
+    assert sum(bool(c.spare_options) for c in questions) > len(questions) // 2
+    assert beyond_five  # features past the decomposition's five are written as spares too
+
+
 def test_audit_shows_generation_rejections(sample_build: SampleBuild) -> None:
     out, _ = sample_build
     result = CliRunner().invoke(app, ["audit", "--out", str(out), "--json"])

@@ -137,3 +137,16 @@ def test_the_hedging_list_is_the_one_list() -> None:
     } <= set(HEDGING_TERMS)
     assert hedging_terms("It may, PERHAPS, be indirect.") == ["may", "perhaps", "indirect"]
     assert hedging_terms("mayonnaise is likelihood-free") == []
+
+
+def test_the_option_rules_alone_and_the_order_failures_are_reported_in() -> None:
+    from chemx.qc.anti_shortcut import check_options
+
+    opts = options()
+    opts[0] = opts[0].model_copy(update={"text": opts[0].text + " and more" * 40})
+    leaking = "Which 2-pyridyl substituent explains a 14-fold faster cycloaddition?"
+    # a stem rule and an option rule broken: reported in the table's order
+    assert codes(run(opts, stem=leaking)) == ["length_imbalance", "stem_names_feature"]
+    alone = check_options(opts, "B", effect=EFFECT, feature=FEATURE)
+    assert codes(alone) == ["length_imbalance"]  # no stem, no evidence: their rules not run
+    assert check_options(options(), "B", effect=EFFECT, feature=FEATURE).passed

@@ -109,6 +109,68 @@ def test_the_sample_build_is_recorded_as_finished(
     assert "Partial release" not in (released / "README.md").read_text()
 
 
+def released_rows(folder: Path) -> dict[str, dict[str, Any]]:
+    return {row["id"]: row for row in pq.read_table(folder / DATA_FILE).to_pylist()}
+
+
+def test_balanced_wrong_answers_are_the_generators_and_say_so(
+    released: Path, sample_build: SampleBuild
+) -> None:
+    from chemx.records import Candidate, Item
+
+    rows = released_rows(released)
+    manifest = json.loads((released / "release.json").read_text())
+    balancing = manifest["balancing"]
+    assert balancing["items"] == len(rows)
+    before, after = balancing["shortcut_correct_before"], balancing["shortcut_correct_after"]
+    assert set(before) == set(after) == set(SHORTCUTS)
+    assert sum(after[name] for name in balancing["objective"]) < sum(
+        before[name] for name in balancing["objective"]
+    )
+    changed = 0
+    with ProvenanceStore(sample_build.out, readonly=True) as store:
+        for item_id, row in rows.items():
+            node = store.get(item_id)
+            assert node is not None and isinstance(node.record, Item)
+            stored = node.record
+            record = json.loads((released / "provenance" / f"{item_id}.json").read_text())
+            assert row["choices"] == [o["text"] for o in record["question"]["options"]]
+            assert row["answer"] == stored.answer
+            assert row["stem"] == stored.stem
+            answer = "ABCD".index(stored.answer)
+            assert row["choices"][answer] == stored.options[answer].text
+            if "balancing" not in record:
+                assert row["choices"] == [o.text for o in stored.options]
+                continue
+            changed += 1
+            generated = [o["text"] for o in record["question"]["generated_options"]]
+            assert generated == [o.text for o in stored.options]
+            candidate = store.get(stored.candidate_id)
+            assert candidate is not None and isinstance(candidate.record, Candidate)
+            spares = {spare.text for spare in candidate.record.spare_options}
+            for swap in record["balancing"]["replaced"]:
+                assert swap["letter"] != stored.answer
+                assert swap["released"] in spares
+                assert row["choices"]["ABCD".index(swap["letter"])] == swap["released"]
+    assert changed == balancing["items_changed"] > 0
+
+
+def test_no_balance_releases_the_generators_options(
+    tmp_path: Path, sample_build: SampleBuild
+) -> None:
+    from chemx.records import Item
+
+    folder = tmp_path / "unbalanced"
+    summary = write_release(sample_build.out, folder, balance_options=False)
+    assert summary.balancing is None
+    assert json.loads((folder / "release.json").read_text())["balancing"] is None
+    with ProvenanceStore(sample_build.out, readonly=True) as store:
+        for item_id, row in released_rows(folder).items():
+            node = store.get(item_id)
+            assert node is not None and isinstance(node.record, Item)
+            assert row["choices"] == [o.text for o in node.record.options]
+
+
 def rewrite(folder: Path, change: Callable[[list[dict[str, Any]]], None]) -> None:
     rows = pq.read_table(folder / DATA_FILE).to_pylist()
     change(rows)
