@@ -77,9 +77,10 @@ def release(
         typer.Option(
             "--balance/--no-balance",
             help="Letter spare wrong answers where that stops a wording shortcut (the "
-            "rarest feature or mechanism across the release, the longest or shortest option, "
-            "stem overlap) from finding the answer; each replacement is in the item's "
-            "provenance. --no-balance releases the generator's options as they are.",
+            "rarest feature or mechanism across the release, stem overlap) from finding the "
+            "answer or spreads the answers evenly over the length ranks; each replacement "
+            "is in the item's provenance. --no-balance releases the generator's options as "
+            "they are.",
         ),
     ] = True,
     as_json: JsonOption = False,
@@ -139,10 +140,10 @@ def release(
             f"{summary.combined_sha256}"
         )
     )
-    if not summary.licences.included:
-        console.print(escape(summary.licences.describe()))
     if summary.balancing is not None:
         console.print(escape(summary.balancing.describe()))
+    if not summary.licences.included:
+        console.print(escape(summary.licences.describe()))
 
 
 def validate(

@@ -139,8 +139,9 @@ def _balancing_lines(balancing: dict[str, Any] | None) -> list[str]:
         f"Wrong answers balanced across the release: {balancing['options_replaced']} "
         f"replaced in {balancing['items_changed']} of {balancing['items']} items by spare "
         "wrong answers the generator wrote for the same structure, so that no wording habit "
-        "across the release (rarest feature or mechanism, longest or shortest option, stem "
-        "overlap) points at the answer. Each replacement passed the anti-shortcut option "
+        "across the release (rarest feature or mechanism, stem overlap) points at the answer "
+        "and answers are spread evenly over the length ranks. Each replacement passed the "
+        "anti-shortcut option "
         "rules again and is listed in the item's provenance (`balancing`); the QC 3 judge "
         "saw the generated options. The option-only classifier is not balanced against. "
         "Text-only shortcut answers right, out of the items:",

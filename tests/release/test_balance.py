@@ -136,3 +136,22 @@ def test_a_spare_naming_a_lettered_feature_is_not_lettered_beside_it() -> None:
     for entry in entries:
         features = [o.feature for o in result.options[entry.id]]
         assert len(set(features)) == 4
+
+
+def test_answers_are_spread_over_the_length_ranks_not_moved_to_the_middle() -> None:
+    from chemx.release.balance import answer_rank
+
+    def shorter(n: int, k: int) -> SpareOption:  # a wrong answer shorter than item n's answer
+        return spare(f"ring {n}{'abc'[k]}", "twists")
+
+    entries = [item(n, spares=tuple(shorter(n, k) for k in range(3))) for n in range(12)]
+    before = [answer_rank(e, e.options) for e in entries]
+    assert before.count(0) >= 10  # the answers are the shortest options
+
+    result = balance(entries)
+
+    ranks = [0, 0, 0, 0]
+    for entry in entries:
+        ranks[answer_rank(entry, result.options[entry.id])] += 1
+    assert max(ranks) <= 4 and min(ranks) >= 1, ranks  # 12 items: 3 per rank at best
+    assert result.after["shortest"] < result.before["shortest"]

@@ -1,0 +1,96 @@
+"""What balancing the wrong answers does to a release's text-only shortcuts (one run).
+
+    python scripts/bench_balance.py --store demo-out [--seeds 30]
+
+Reads the accepted items of a built store (as `chemx release` collects them), and prints
+for the generator's options and for the balanced ones (`chemx.release.balance`): every
+shortcut of the battery (right answers out of the items), the option-only classifier's
+accuracy averaged over `--seeds` orders of its cross-validation folds (one fold order is
+noisy on 30 items: the classifier is held out of the balancing, so this is the honest
+check that balancing did not move the give-away elsewhere), the spread of the answer's
+length rank (0 = shortest), and the seconds balancing took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from chemx.provenance.store import ProvenanceStore
+from chemx.qc.shortcut_battery import ShortcutItem, run_battery, shortcut_answers
+from chemx.records import Option
+from chemx.release.balance import BalanceInput, answer_rank, balance
+from chemx.release.rows import ReleaseRow, collect
+
+
+def shortcut_items(
+    rows: Sequence[ReleaseRow], options: Mapping[str, Sequence[Option]]
+) -> list[ShortcutItem]:
+    return [
+        ShortcutItem(
+            row.item.id,
+            row.item.stem,
+            tuple(o.text for o in options[row.item.id]),
+            row.item.answer,
+            tuple(o.feature for o in options[row.item.id]),
+        )
+        for row in rows
+    ]
+
+
+def option_only_mean(items: list[ShortcutItem], seeds: int) -> tuple[float, float]:
+    """Mean and standard deviation of option-only accuracy over shuffled item orders."""
+    scores = []
+    for seed in range(seeds):
+        order = list(items)
+        random.Random(seed).shuffle(order)  # GroupKFold folds follow the item order
+        answers = shortcut_answers("option-only", order)
+        scores.append(sum(answers[i.id].letter == i.answer for i in order) / len(order))
+    return statistics.mean(scores), statistics.pstdev(scores)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", type=Path, required=True, help="a finished build folder")
+    parser.add_argument("--seeds", type=int, default=30, help="fold orders for option-only")
+    args = parser.parse_args()
+    with ProvenanceStore(args.store, readonly=True) as store:
+        rows = collect(store)
+    entries = [
+        BalanceInput(
+            id=row.item.id,
+            stem=row.item.stem,
+            answer=row.item.answer,
+            options=row.item.options,
+            spares=row.candidate.spare_options,
+            effect=row.candidate.effect,
+            feature=row.candidate.feature,
+        )
+        for row in rows
+    ]
+    started = time.perf_counter()
+    result = balance(entries)
+    seconds = time.perf_counter() - started
+    generated = {e.id: e.options for e in entries}
+    print(f"store: {args.store}  items: {len(rows)}  balancing took {seconds:.2f} s")
+    print(f"options replaced: {result.summary()['options_replaced']} in {len(result.swaps)} items")
+    for name, options in (("generated", generated), ("balanced", result.options)):
+        items = shortcut_items(rows, options)
+        battery = ", ".join(f"{r.name} {r.correct}" for r in run_battery(items))
+        mean, spread = option_only_mean(items, args.seeds)
+        ranks = [0, 0, 0, 0]
+        for entry in entries:
+            ranks[answer_rank(entry, options[entry.id])] += 1
+        print(f"{name:10} {battery}")
+        print(
+            f"{'':10} option-only over {args.seeds} fold orders {mean:.3f} (sd {spread:.3f}); "
+            f"answer length ranks {ranks}"
+        )
+
+
+if __name__ == "__main__":
+    main()
