@@ -170,6 +170,8 @@ def bench_real_pdfs(out: Path) -> dict[str, Any]:
     print(f"whole-structure crops    {share(total.whole_crops, total.predicted_crops)}")
     print(f"identifier accuracy      {share(total.identifiers_right, total.matched_compounds)}")
     print(f"fragments as compounds   {total.fragments_as_compounds}")
+    for line in total.fragments:
+        print(f"  {line}")
     for line in total.mistakes[:40]:
         print(f"  {line}")
     return {name: value for name, value in vars(total).items()}

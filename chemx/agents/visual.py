@@ -456,6 +456,7 @@ class VisualAgent:
             scaffold_verdict,
             structure_decision,
         )
+        from chemx.visual.drawn_groups import upscale_for
 
         verdict = check_structure(image.crop(structure.box), identifier)
         reading = structure.reading.text if structure.reading else None
@@ -464,12 +465,19 @@ class VisualAgent:
             *(f"{g} (PDF text layer)" for g in scaffold_labels(structure.box, words)),
             *(f"{g} (OSRA reads it as [AlH2])" for g in reading_group_labels(reading)),
         ]
-        if verdict.accepted and not groups and not words and reading and "*" in reading:
-            # a raster drawing with an atom OSRA could not name: an 'R'? (drawn_groups)
+        if verdict.accepted and not groups and structure.identifier:
+            # about to pass as a compound: are R groups drawn in it? (drawn_groups)
             reader = self.backends.identifier
             if isinstance(reader, DrawnGroupReader):
+                unread = reading is None or "*" in reading  # read closer if none at first
+                crop = image.crop(structure.box)
+                label = structure.identifier_box
+                height = label[3] - label[1] if label else None
                 with self.backends.serial:
-                    found = reader.read_drawn_groups(image.crop(structure.box))
+                    found = reader.read_drawn_groups(crop, upscale=upscale_for(height))
+                    if not found and unread:
+                        closer = upscale_for(height, close=True)
+                        found = reader.read_drawn_groups(crop, upscale=closer)
                 groups = [f"{g} (read by {reader.name} in the crop)" for g in found]
             else:
                 counts["drawn_groups_unread"] += 1

@@ -84,6 +84,8 @@ class VisualRealScore:
     identifiers_right: int = 0
     fragments_as_compounds: int = 0
     mistakes: list[str] = field(default_factory=list)
+    fragments: list[str] = field(default_factory=list)
+    """Each scaffold or fragment accepted as a compound: where, and the label read."""
 
     def add(self, other: VisualRealScore) -> None:
         """Add another paper's counts."""
@@ -94,6 +96,7 @@ class VisualRealScore:
         ):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.mistakes += other.mistakes
+        self.fragments += other.fragments
 
 
 def _item_box(paper: VisualGoldPaper, item: dict[str, Any]) -> Box | None:
@@ -196,6 +199,10 @@ def _score_structures(
         role = best.get("role", "compound")
         if role in ("scaffold", "fragment") and stored.record.identifier and not stored.rejected:
             score.fragments_as_compounds += 1
+            score.fragments.append(
+                f"{name}: {role} {best.get('identifier')!r} accepted as compound "
+                f"{stored.record.identifier!r} ({stored.id})"
+            )
         if role == "compound":
             score.matched_compounds += 1 if item.get("complete", True) else 0
             if same_label(stored.record.identifier, best.get("identifier")):

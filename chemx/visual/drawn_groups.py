@@ -2,18 +2,29 @@
 
 A scope scheme's general structure ("1", "3" drawn with R, R¹, Ar, X) stands for a series,
 not one compound (issue 12: no R-group fragment may pass as a compound). Born-digital
-figures print those labels in the PDF's text layer (`chemx.labels.scaffold`); raster
-figures need the pixels read. Reading every crop would cost about half a second each on
-the CPU, so only crops whose OCSR reading left an atom it could not name ('*' in OSRA's
-SMILES) are read: a drawn 'R' is one such atom. An unread atom alone is no sign, since
-OSRA leaves them in whole compounds too (55 of the matched compounds of the 13 journal
-PDFs); the label read at that place decides.
+figures may print those labels in the PDF's text layer (`chemx.labels.scaffold`); most of
+the journal figures draw them as vector paths or pixels, which need the pixels read.
 
-Measured on the 13 journal PDFs: 61 accepted crops have such a reading and no text layer;
-reading them took the scaffolds and fragments accepted as compounds from 37 to 28, and no
-gold compound was taken for a scaffold (EasyOCR's detector and recogniser on the crop
-upscaled twice, no allowlist: with a label allowlist, 'O' and 'N' read as 'R' and 'A',
-and whole compounds were flagged).
+Every labelled crop QC 1 would accept as a compound is read, unless the text layer already
+named a group in it: OSRA's reading is no guide, since it turns a drawn 'Ar' or 'R′' into
+an atom it guesses (a phenyl, 'Oc1ccccc1Br' for an 'Ar'-substituted bromophenol) as often
+as it leaves an unnamed '*'. A crop whose reading left a '*', or that OSRA could not read
+at all, is read again `CLOSE_FACTOR` times closer when nothing was found at first: a
+superscript R³ is 5-7 px high there (and each scale reads some labels the other misses).
+How much a crop is enlarged follows the height of its figure's compound label
+(`upscale_for`).
+
+Measured on the 13 journal PDFs, on the 273 accepted labelled crops that match a hand-
+annotated structure: 0 of the 250 gold compounds was read with a group label (at 2x or
+3x). Reading every labelled crop took the scaffolds and fragments accepted as compounds
+from 21 to 12 (`scripts/bench_visual.py --pdf-store`), with crop recall and identifier
+accuracy unchanged; reading only crops with a '*' reading, as before, had found none of
+those 9. It costs the visual stage about 40% more time (453 s -> 636 s of CPU over the 13
+papers, 257 s -> 344 s wall with 2 workers): EasyOCR's text detector takes ~0.25 s on a
+journal crop. Reading glyph lines with the recogniser alone (no detector) was tried and
+dropped: bond ends read as 'X', 'Y' and 'R' in 40 and more of the gold compounds.
+EasyOCR's detector and recogniser run with no allowlist: with a label allowlist, 'O' and
+'N' read as 'R' and 'A', and whole compounds were flagged.
 """
 
 from __future__ import annotations
@@ -27,10 +38,35 @@ from PIL import Image
 
 from chemx.labels.scaffold import R_GROUP
 
-UPSCALE = 2
+UPSCALE = 2.0
 """Atom labels are 8-12 px high in journal figure crops; EasyOCR's detector wants ~20."""
+CLOSE_FACTOR = 1.5
+"""The second, closer reading of a crop OSRA could not read whole: its labels are often
+superscripted (R³)."""
+LABEL_TARGET_PX = 28
+"""The height the figure's compound label is brought to (its atom labels are about as
+high): on the journal PDFs, whose labels are 10-21 px (median 14.5), that is about
+`UPSCALE`. The detector's time grows with the pixels, so a figure drawn large is not
+enlarged further (the sample's 18-px labels: 1.6x, where 2x took 1.8 s a crop)."""
+MAX_UPSCALE = 3.0
+
+
+def upscale_for(label_height: float | None, *, close: bool = False) -> float:
+    """How much to enlarge a crop whose figure prints its labels `label_height` px high.
+
+    >>> upscale_for(14), upscale_for(28), upscale_for(None), upscale_for(14, close=True)
+    (2.0, 1.0, 2.0, 3.0)
+    """
+    scale = LABEL_TARGET_PX / label_height if label_height and label_height > 0 else UPSCALE
+    if close:
+        scale *= CLOSE_FACTOR
+    return round(min(MAX_UPSCALE, max(1.0, scale)), 2)
+
+
 GROUP_IN_FORMULA = re.compile(r"^(?:O|N|S|NH|CO2|CO|OC|CH2)R(?:\d|['′])?$|^R(?:\d|['′])?(?:O|N|S)$")
 """A group label inside a condensed formula: 'OR', 'NR', 'CO2R', 'RO'."""
+MISREAD_SUPERSCRIPT = re.compile(r"^(R|Ar)[?\"`^*°]$")
+"""'R?' or 'R*': a group label whose superscript digit OCR could not read."""
 _SPLIT = re.compile(r"[\s\-–/·()]+")
 
 
@@ -41,10 +77,12 @@ def group_labels(tokens: list[str]) -> list[str]:
         for part in _SPLIT.split(token.strip()):
             if part and (R_GROUP.match(part) or GROUP_IN_FORMULA.match(part)):
                 found.append(part)
+            elif part and (misread := MISREAD_SUPERSCRIPT.match(part)):
+                found.append(misread.group(1))
     return found
 
 
-def drawn_group_labels(crop: Image.Image, reader: Any) -> list[str]:
+def drawn_group_labels(crop: Image.Image, reader: Any, *, upscale: float = UPSCALE) -> list[str]:
     """The R-group labels an EasyOCR `reader` reads inside `crop` (a structure drawing).
 
     The reader is the identifier backend's own (`OcrIdentifierExtractor.read_drawn_groups`):
@@ -53,13 +91,31 @@ def drawn_group_labels(crop: Image.Image, reader: Any) -> list[str]:
     width, height = crop.size
     if width == 0 or height == 0:
         return []
-    image = crop.convert("RGB").resize(
-        (width * UPSCALE, height * UPSCALE), Image.Resampling.LANCZOS
-    )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # torch's pin_memory notice on CPU-only machines
-        tokens = reader.readtext(np.asarray(image), detail=0)
+    size = (max(1, round(width * upscale)), max(1, round(height * upscale)))
+    image = crop.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+    import torch
+
+    from chemx.visual.identifiers._ocr_easyocr import OCR_TORCH_THREADS
+
+    threads = torch.get_num_threads()
+    try:
+        torch.set_num_threads(OCR_TORCH_THREADS)  # a small crop: more threads only wait
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch's pin_memory notice on CPU-only machines
+            tokens = reader.readtext(np.asarray(image), detail=0)
+    finally:
+        torch.set_num_threads(threads)
     return group_labels([str(token) for token in tokens])
 
 
-__all__ = ["GROUP_IN_FORMULA", "UPSCALE", "drawn_group_labels", "group_labels"]
+__all__ = [
+    "CLOSE_FACTOR",
+    "GROUP_IN_FORMULA",
+    "LABEL_TARGET_PX",
+    "MAX_UPSCALE",
+    "MISREAD_SUPERSCRIPT",
+    "UPSCALE",
+    "drawn_group_labels",
+    "group_labels",
+    "upscale_for",
+]

@@ -38,3 +38,9 @@ def test_only_the_easyocr_backend_reads_drawn_groups() -> None:
     # another identifier backend never loads EasyOCR for it: the agent counts the crop
     assert isinstance(OcrIdentifierExtractor(), DrawnGroupReader)
     assert not isinstance(TesseractIdentifierExtractor(), DrawnGroupReader)
+
+
+def test_a_group_label_with_an_unreadable_superscript_is_still_one() -> None:
+    assert group_labels(["R?", "N"]) == ["R"]  # R³ with its superscript misread
+    assert group_labels(["Ar*"]) == ["Ar"]
+    assert group_labels(["Rh-", "Re", "Rb"]) == []  # metals, not groups

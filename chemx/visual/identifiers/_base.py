@@ -79,8 +79,8 @@ class DrawnGroupReader(Protocol):
 
     name: str
 
-    def read_drawn_groups(self, crop: Image.Image) -> list[str]:
-        """The R-group labels read inside `crop`."""
+    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = 2.0) -> list[str]:
+        """The R-group labels read inside `crop`, enlarged `upscale` times first."""
         ...
 
 

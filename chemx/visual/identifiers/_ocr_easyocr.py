@@ -133,8 +133,8 @@ class OcrIdentifierExtractor(LabelOcr):
     def _read(self, image: np.ndarray, allowlist: str | None) -> Reading:
         return easyocr_read(self.reader, image, allowlist)
 
-    def read_drawn_groups(self, crop: Image.Image) -> list[str]:
+    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = 2.0) -> list[str]:
         """The R-group labels drawn inside a structure crop (`chemx.visual.drawn_groups`)."""
         from chemx.visual.drawn_groups import drawn_group_labels
 
-        return drawn_group_labels(crop, self.reader)
+        return drawn_group_labels(crop, self.reader, upscale=upscale)
