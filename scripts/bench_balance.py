@@ -23,7 +23,7 @@ from pathlib import Path
 from chemx.provenance.store import ProvenanceStore
 from chemx.qc.shortcut_battery import ShortcutItem, run_battery, shortcut_answers
 from chemx.records import Option
-from chemx.release.balance import BalanceInput, answer_rank, balance
+from chemx.release.balance import answer_rank, balance, inputs_of
 from chemx.release.rows import ReleaseRow, collect
 
 
@@ -60,18 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     with ProvenanceStore(args.store, readonly=True) as store:
         rows = collect(store)
-    entries = [
-        BalanceInput(
-            id=row.item.id,
-            stem=row.item.stem,
-            answer=row.item.answer,
-            options=row.item.options,
-            spares=row.candidate.spare_options,
-            effect=row.candidate.effect,
-            feature=row.candidate.feature,
-        )
-        for row in rows
-    ]
+    entries = inputs_of(rows)
     started = time.perf_counter()
     result = balance(entries)
     seconds = time.perf_counter() - started

@@ -58,6 +58,7 @@ from chemx.qc.shortcut_battery import (
     shortcut_answers,
 )
 from chemx.records import Option, SpareOption
+from chemx.release.rows import ReleaseRow
 
 BALANCED: tuple[str, ...] = ("stem-overlap", "rarest-feature", "rarest-mechanism")
 """The shortcuts whose right answers balancing minimises; length is balanced as a spread
@@ -127,6 +128,22 @@ class BalanceResult:
             "shortcut_correct_before": self.before,
             "shortcut_correct_after": self.after,
         }
+
+
+def inputs_of(rows: Sequence[ReleaseRow]) -> list[BalanceInput]:
+    """What balancing reads of released rows: each item with its candidate's spares."""
+    return [
+        BalanceInput(
+            id=row.item.id,
+            stem=row.item.stem,
+            answer=row.item.answer,
+            options=row.item.options,
+            spares=row.candidate.spare_options,
+            effect=row.candidate.effect,
+            feature=row.candidate.feature,
+        )
+        for row in rows
+    ]
 
 
 def _shortcut_item(entry: BalanceInput, options: Sequence[Option]) -> ShortcutItem:
@@ -319,4 +336,12 @@ def _battery(
     return {result.name: result.correct for result in run_battery(items)}
 
 
-__all__ = ["BALANCED", "BalanceInput", "BalanceResult", "Swap", "balance"]
+__all__ = [
+    "BALANCED",
+    "BalanceInput",
+    "BalanceResult",
+    "Swap",
+    "answer_rank",
+    "balance",
+    "inputs_of",
+]

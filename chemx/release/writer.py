@@ -37,7 +37,7 @@ from typing import Any
 
 from chemx.provenance.attrition import FunnelStage, funnel
 from chemx.provenance.store import ProvenanceStore
-from chemx.release.balance import BalanceInput, BalanceResult, balance
+from chemx.release.balance import BalanceResult, balance, inputs_of
 from chemx.release.card import dataset_card, licences_md
 from chemx.release.completeness import BuildState, PartialStore, build_state
 from chemx.release.licences import LicenceSelection, select_by_licence
@@ -167,20 +167,7 @@ def release_backends(rows: list[ReleaseRow]) -> dict[str, str]:
 
 def balanced_rows(rows: list[ReleaseRow]) -> tuple[list[ReleaseRow], BalanceResult]:
     """`rows` with their wrong answers balanced, each replacement in its provenance."""
-    result = balance(
-        [
-            BalanceInput(
-                id=row.item.id,
-                stem=row.item.stem,
-                answer=row.item.answer,
-                options=row.item.options,
-                spares=row.candidate.spare_options,
-                effect=row.candidate.effect,
-                feature=row.candidate.feature,
-            )
-            for row in rows
-        ]
-    )
+    result = balance(inputs_of(rows))
     balanced = []
     for row in rows:
         swaps = result.swaps.get(row.item.id)
