@@ -188,7 +188,7 @@ def mechanisms(item: ShortcutItem) -> list[str]:
 def _rarest(
     items: Sequence[ShortcutItem], keys: Callable[[ShortcutItem], list[str] | None], what: str
 ) -> dict[str, ShortcutAnswer]:
-    """The option whose key (feature, mechanism) is rarest across `items` (`rarest_choice`)."""
+    """The option whose key (feature, mechanism) is rarest across `items` (`KeyUsage.rarest`)."""
     per_item = {item.id: keys(item) for item in items}
     usage = KeyUsage()
     for values in per_item.values():

@@ -168,6 +168,8 @@ class _Release:
         self.mechanism_usage = KeyUsage()
         self.users: dict[str, set[str]] = {}
         """Key -> the items whose options carry it (feature and mechanism keys alike)."""
+        self.overlap_right: dict[str, bool] = {}
+        """Item -> whether stem overlap finds its answer (only its own options change it)."""
         self.ranks: Counter[int] = Counter()
         """Answer length rank -> how many items have it."""
         self.rank_cap = max(1, math.ceil(len(self.entries) / 4))
@@ -182,6 +184,8 @@ class _Release:
 
     def _count(self, entry: BalanceInput, options: Sequence[Option]) -> None:
         self.ranks[answer_rank(entry, options)] += 1
+        overlap = shortcut_answers("stem-overlap", [_shortcut_item(entry, options)])
+        self.overlap_right[entry.id] = overlap[entry.id].letter == entry.answer
         feature_keys, mechanism_keys = self._keys(entry, options)
         self.feature_keys[entry.id], self.mechanism_keys[entry.id] = feature_keys, mechanism_keys
         if feature_keys is not None:
@@ -207,10 +211,8 @@ class _Release:
 
     def cost(self, entry: BalanceInput) -> int:
         """How many balanced shortcuts answer this item right on its current options."""
-        options = self.options[entry.id]
-        item = _shortcut_item(entry, options)
-        cost = int(shortcut_answers("stem-overlap", [item])[entry.id].letter == entry.answer)
-        letters = [o.letter for o in options]
+        cost = int(self.overlap_right[entry.id])
+        letters = [o.letter for o in self.options[entry.id]]
         feature_keys = self.feature_keys[entry.id]
         if feature_keys is not None:
             cost += letters[self.feature_usage.rarest(feature_keys)] == entry.answer

@@ -30,7 +30,6 @@ EasyOCR's detector and recogniser run with no allowlist: with a label allowlist,
 from __future__ import annotations
 
 import re
-import warnings
 from typing import Any
 
 import numpy as np
@@ -93,18 +92,10 @@ def drawn_group_labels(crop: Image.Image, reader: Any, *, upscale: float = UPSCA
         return []
     size = (max(1, round(width * upscale)), max(1, round(height * upscale)))
     image = crop.convert("RGB").resize(size, Image.Resampling.LANCZOS)
-    import torch
+    from chemx.visual.identifiers._ocr_easyocr import ocr_threads
 
-    from chemx.visual.identifiers._ocr_easyocr import OCR_TORCH_THREADS
-
-    threads = torch.get_num_threads()
-    try:
-        torch.set_num_threads(OCR_TORCH_THREADS)  # a small crop: more threads only wait
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # torch's pin_memory notice on CPU-only machines
-            tokens = reader.readtext(np.asarray(image), detail=0)
-    finally:
-        torch.set_num_threads(threads)
+    with ocr_threads():  # a small crop: more threads only wait
+        tokens = reader.readtext(np.asarray(image), detail=0)
     return group_labels([str(token) for token in tokens])
 
 

@@ -6,7 +6,9 @@ extractor; `easyocr_read` runs its recogniser alone on one pre-cut text line.
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -64,31 +66,38 @@ def shared_reader() -> Any:
         return _READER
 
 
-def easyocr_read(reader: Any, image: np.ndarray, allowlist: str | None) -> Reading:
-    """Recognise one pre-cut text line with EasyOCR's recogniser only (no detector).
+@contextlib.contextmanager
+def ocr_threads() -> Iterator[None]:
+    """EasyOCR on one small image: `OCR_TORCH_THREADS` torch threads, notices silenced.
 
-    Runs with `OCR_TORCH_THREADS` torch threads (restored afterwards), see there.
+    The thread count is restored afterwards (see `OCR_TORCH_THREADS` for why one).
     """
     import warnings
 
     import torch
 
-    height, width = image.shape[:2]
     threads = torch.get_num_threads()
     try:
         torch.set_num_threads(OCR_TORCH_THREADS)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pin_memory notice on CPU-only torch
-            found = reader.recognize(
-                image,
-                horizontal_list=[[0, width, 0, height]],
-                free_list=[],
-                allowlist=allowlist,
-                detail=1,
-                paragraph=False,
-            )
+            yield
     finally:
         torch.set_num_threads(threads)
+
+
+def easyocr_read(reader: Any, image: np.ndarray, allowlist: str | None) -> Reading:
+    """Recognise one pre-cut text line with EasyOCR's recogniser only (no detector)."""
+    height, width = image.shape[:2]
+    with ocr_threads():
+        found = reader.recognize(
+            image,
+            horizontal_list=[[0, width, 0, height]],
+            free_list=[],
+            allowlist=allowlist,
+            detail=1,
+            paragraph=False,
+        )
     if not found:
         return "", 0.0
     text = " ".join(str(item[1]) for item in found).strip()
