@@ -29,7 +29,7 @@ from chemx.grounding.expansion import (
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.provenance.ids import node_id
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.qc.grounding_check import Qc2Result
+from chemx.qc.grounding_check import Qc2Result, SameCompound
 from chemx.qc.qc2_backends import Qc2Backend
 from chemx.records import (
     GROUNDED_ROLES,
@@ -170,7 +170,9 @@ class GroundingAgent:
             return block, expansion, qc2.judge(block, vectors, image, node_id=structure.id)
 
         batch = WriteBatch()
-        for block, expansion, result in self._map(ground, structures):
+        same_compound = SameCompound()
+        for block, expansion, raw in self._map(ground, structures):
+            result = same_compound.check(block, raw)
             evidence = evidence_record(block, result, expansion.backend)
             batch.add(evidence)
             batch.decisions.append(result.decision(evidence.id))

@@ -31,6 +31,9 @@ Reason codes (stable; they go into `Decision.reason`):
                               classifier's recall-oriented threshold, so no call is made
 ``model_failed``              LLM mode: the call failed (transport, refusal, invalid JSON)
 ``model_invalid_answer``      LLM mode: the labels do not cover the block's sentences
+``same_compound``             another drawing of the same compound (same identifier, same
+                              paper) was accepted first on the same explanatory sentences
+                              (`SameCompound`)
 ============================  =============================================================
 
 Backends (which label the sentences): `chemx.qc.qc2_backends`.
@@ -40,11 +43,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from chemx.grounding.expansion import BlockSentence, EvidenceBlock
+from chemx.labels import normalise_label
 from chemx.provenance.ids import decision_id
-from chemx.records import Decision, ExplanatoryLabel, Gate, ModelCall, Verdict
+from chemx.records import (
+    Decision,
+    ExplanatoryLabel,
+    Gate,
+    ModelCall,
+    Verdict,
+)
 
 REASONS = (
     "explanatory",
@@ -55,6 +65,7 @@ REASONS = (
     "prefilter_non_explanatory",
     "model_failed",
     "model_invalid_answer",
+    "same_compound",
 )
 """Every reason code QC 2 writes (see the module table)."""
 
@@ -253,3 +264,57 @@ def decide(
 
 def _where(sentence: BlockSentence) -> str:
     return f"{sentence.origin} {sentence.sentence_id or 'caption'}"
+
+
+@dataclass
+class SameCompound:
+    """One evidence block per compound and explanation, however often the paper draws it.
+
+    Why: papers draw the same compound in several figures (the substrate in the scope
+    table and again in the mechanism scheme) and sometimes twice in one scheme, and each
+    drawing gets its own block. The sentences that name the compound are the same for
+    every drawing, so each drawing's block was accepted on the same explanation: on the 5
+    CC BY journal PDFs, 25 of the 38 accepted blocks were drawings of compounds already
+    accepted on the same sentence (13 blocks for one sentence naming 2a, 3a, 4a, 5a and
+    7a; 12 for one naming 1 and 2). They added nothing a question could use (generation
+    keeps one question per explanatory sentence) while counting as accepted evidence.
+
+    Rule: within a paper, a block accepted for an identifier that an earlier accepted
+    block already carries (a molecule, or a reaction named by it) is rejected as
+    ``same_compound`` when every sentence credited to it was credited to that compound
+    before; a drawing whose block credits a sentence of its own stays accepted. Blocks are
+    judged in store order, so the first drawing the paper shows is the one kept.
+    """
+
+    seen: dict[str, tuple[str, set[str]]] = field(default_factory=dict)
+    """Identifier -> the first accepted structure and the sentences credited to it."""
+
+    def check(self, block: EvidenceBlock, result: Qc2Result) -> Qc2Result:
+        """`result`, or a ``same_compound`` rejection when an earlier drawing has it all."""
+        identifier = block.package.identifier
+        if not result.accepted or not identifier:
+            return result
+        key = normalise_label(identifier) or identifier
+        credited = {
+            sentence_id
+            for index in result.credited
+            if (sentence_id := block.sentences[index].sentence_id) is not None
+        }
+        first = self.seen.get(key)
+        if first is None:
+            self.seen[key] = (block.structure.id, credited)
+            return result
+        structure_id, earlier = first
+        if credited <= earlier:
+            return replace(
+                result,
+                accepted=False,
+                reason="same_compound",
+                detail=(
+                    f"{identifier}: another drawing of it, {structure_id}, was accepted first "
+                    "on the same explanatory sentence(s)"
+                ),
+                credited=(),
+            )
+        earlier |= credited
+        return result

@@ -316,6 +316,7 @@ def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(
         "entity_mismatch",
         "partial_only",
         "non_explanatory",
+        "same_compound",
     }
     again = run_build(settings)
     assert again.documents.already_done == 14 and again.rows_added["nodes"] == 0

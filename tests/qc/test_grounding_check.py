@@ -22,7 +22,7 @@ from chemx.grounding.explanatory import ExplanatoryClassifier
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template
-from chemx.qc.grounding_check import REASONS, decide, has_clause
+from chemx.qc.grounding_check import REASONS, Qc2Result, SameCompound, decide, has_clause
 from chemx.qc.qc2_backends import LlmQc2, OfflineQc2
 from chemx.records import ExplanatoryLabel, Gate, StructureRole, Verdict
 from tests._helpers import png_bytes
@@ -153,6 +153,7 @@ def test_reason_codes_are_stable() -> None:
         "partial_only",
         "non_explanatory",
         "prefilter_non_explanatory",
+        "same_compound",
     }
 
 
@@ -249,3 +250,55 @@ def test_the_prefilter_saves_the_call_for_blocks_without_a_candidate(
     assert screened.scores["prefilter_threshold"] == 0.2
     assert screened.scores["max_explanatory_probability"] == 0.19
     assert len(fake_server.requests) == 1 and asked.reason == "partial_only"
+
+
+def test_a_second_drawing_of_a_compound_on_the_same_explanation_is_same_compound() -> None:
+    paper = PaperBuilder(
+        paragraphs=[PARAGRAPH],
+        figures={"f1": "Ligands 4d, 4e and 4f.", "f2": "Ligand 4d again, in the mechanism."},
+        structures=[
+            ("f1", "4d", StructureRole.MOLECULE, ()),
+            ("f1", "4e", StructureRole.MOLECULE, ()),
+            ("f1", "4f", StructureRole.MOLECULE, ()),
+            ("f2", "4d", StructureRole.MOLECULE, ()),
+            ("f2", "4d", StructureRole.REACTION, ()),
+        ],
+    ).build()
+    texts = [s.text for s in paper.sentences]
+    vectors = TextVectors(texts, np.ones((len(texts), 1)))
+
+    def judged(
+        figure: str, identifier: str, role: StructureRole
+    ) -> tuple[EvidenceBlock, Qc2Result]:
+        drawing = next(
+            s
+            for s in paper.structures
+            if s.figure_id.endswith(figure) and s.identifier == identifier and s.role is role
+        )
+        package = retrieve(paper, drawing)
+        block = build_block(paper, package, EmbeddingExpander().expand(paper, package, vectors))
+        return block, decide(block, labels(block, {"These": E, "Ligand 4e": E}), backend="s")
+
+    molecule, reaction = StructureRole.MOLECULE, StructureRole.REACTION
+    first, other = judged("f1", "4d", molecule), judged("f1", "4e", molecule)
+    second, drawn_as_reaction = judged("f2", "4d", molecule), judged("f2", "4d", reaction)
+    same_compound = SameCompound()
+    kept = same_compound.check(*first)
+    assert (kept.accepted, kept.reason) == (True, "explanatory")
+    assert same_compound.check(*other).accepted  # another compound is not a drawing of 4d
+    for block, result in (
+        second,
+        drawn_as_reaction,
+    ):  # the same compound, drawn again or as a reaction
+        assert result.accepted
+        dropped = same_compound.check(block, result)
+        assert (dropped.accepted, dropped.reason, dropped.credited) == (False, "same_compound", ())
+        assert first[0].structure.id in dropped.detail
+        assert dropped.decision("evi_0000000000000002").verdict is Verdict.REJECT
+    # a drawing credited with a sentence the first was not keeps its block
+    block, result = second
+    extra = replace(result, credited=(*result.credited, 1))  # sentence 0, the anchor
+    assert same_compound.check(block, extra).accepted
+    # and a rejected block stays as it was
+    rejected = replace(result, accepted=False, reason="partial_only")
+    assert same_compound.check(block, rejected) is rejected
