@@ -46,8 +46,10 @@ from chemx.devkit.grounding_gold import (
 from chemx.devkit.sample_gold import load_gold
 from chemx.grounding.classes import EXPLANATORY, LABELS
 from chemx.grounding.expansion import TextVectors
+from chemx.grounding.explanatory import ExplanatoryClassifier
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.store import ProvenanceStore
+from chemx.qc.qc2_backends import OfflineQc2
 from chemx.records import Evidence, Gate, NodeKind, Structure
 from chemx.registry import BackendContext, SharedModels
 from chemx.settings import GroundingSettings
@@ -105,6 +107,9 @@ def expansion_cosines(
     out: Path, gold: dict[str, Any], backends: GroundingBackends
 ) -> dict[str, Any]:
     """Cosine of gold split pairs vs other same-paragraph pairs (the threshold evidence)."""
+    encoder = backends.encoder
+    if encoder is None:
+        raise SystemExit("the expansion cosines need the MiniLM encoder")
     pairs: list[float] = []
     adjacent: list[float] = []
     far: list[float] = []
@@ -112,7 +117,8 @@ def expansion_cosines(
         annotations = gold_sentences(store, gold)
         for paper in store.nodes(NodeKind.PAPER):
             sentences = [n.record for n in store.nodes(NodeKind.SENTENCE, paper_id=paper.id)]
-            vectors = TextVectors.embed(backends.encoder, [s.text for s in sentences])  # type: ignore[attr-defined]
+            texts = [s.text for s in sentences]  # type: ignore[attr-defined]
+            vectors = TextVectors.embed(encoder, texts)
             by_paragraph: dict[str, list[Any]] = defaultdict(list)
             for sentence in sentences:
                 by_paragraph[sentence.paragraph_id].append(sentence)  # type: ignore[attr-defined]
@@ -140,11 +146,18 @@ def expansion_cosines(
     }
 
 
+def offline_classifier(backends: GroundingBackends) -> ExplanatoryClassifier:
+    """The sentence classifier of the offline QC 2 (the bench measures it alone too)."""
+    if not isinstance(backends.qc2, OfflineQc2):
+        raise SystemExit(f"QC 2 backend {backends.qc2.backend!r} has no sentence classifier")
+    return backends.qc2.classifier
+
+
 def label_accuracy_all(gold: dict[str, Any], backends: GroundingBackends) -> Ratio:
     """The offline classifier on all gold sentences, each judged alone."""
     texts = [s["text"] for p in gold["papers"] for s in p["sentences"]]
     truth = [s["label"] for p in gold["papers"] for s in p["sentences"]]
-    probabilities = backends.classifier.predict_proba(texts)
+    probabilities = offline_classifier(backends).predict_proba(texts)
     predicted = [LABELS[int(row.argmax())] for row in probabilities]
     return Ratio.of(sum(p == t for p, t in zip(predicted, truth, strict=True)), len(texts))
 
@@ -201,7 +214,7 @@ def main() -> None:
                 "structure_agreement_without_expansion": ablated.structure_agreement.model_dump(),
                 "structure_disagreements": full.structure_disagreements,
                 "prefilter": prefilter_savings(
-                    root / "embedding", gold, backends.classifier.prefilter_threshold
+                    root / "embedding", gold, offline_classifier(backends).prefilter_threshold
                 ),
                 "expansion_cosines": expansion_cosines(root / "embedding", gold, backends),
             }

@@ -28,7 +28,8 @@ Definitions (a *pair* is one structure and one gold sentence of its paper):
 * **QC 2 label accuracy**: stored sentence labels of evidence blocks vs the gold label
   of the same sentence, over distinct sentences.
 * **Structure agreement**: QC 2 accepts a structure iff some gold sentence about it is
-  explanatory.
+  explanatory; a drawing rejected as ``same_compound`` counts as accepted (another
+  drawing of the compound carries the same explanation).
 """
 
 from __future__ import annotations
@@ -386,7 +387,8 @@ def score_store(store: ProvenanceStore, gold: dict[str, Any]) -> GroundingScores
                 if sentence_id not in in_block:
                     expl_misses.append(f"{name}: {text}")
         accepted = any(
-            d.gate is Gate.QC2 and d.verdict is Verdict.ACCEPT for d in store.decisions(node.id)
+            d.gate is Gate.QC2 and (d.verdict is Verdict.ACCEPT or d.reason == "same_compound")
+            for d in store.decisions(node.id)
         )
         key = ("t" if accepted == gold_explanatory else "f") + ("p" if accepted else "n")
         confusion[key] += 1
