@@ -81,7 +81,7 @@ class GroundingBackends:
 
     @property
     def evidence_backend(self) -> str:
-        """How evidence blocks are made, e.g. 'minilm-expansion+minilm-logreg'."""
+        """How evidence blocks are made, e.g. 'minilm-expansion+minilm-logreg+causal-reading'."""
         return f"{self.expander.backend}+{self.qc2.backend}"
 
     def names(self) -> dict[str, str]:

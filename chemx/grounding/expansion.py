@@ -329,6 +329,9 @@ class BlockSentence:
     subject: str | None = None
     """The compound the sentence names first (usually its grammatical subject: "Ligand 4d
     differs from 4f ..."); a continuation is taken to be about its anchor's subject."""
+    previous: str | None = None
+    """The paper's sentence before it, in reading order: an explanation that only points
+    back ("This might be due to ...") states its effect there."""
 
 
 @dataclass(frozen=True)
@@ -369,6 +372,11 @@ def _entity(paper: PaperText, package: RetrievalPackage, text_sentence: Sentence
     return "other" if any(paper.mentions(i, text_sentence) for i in others) else "none"
 
 
+def _previous_text(paper: PaperText, sentence_id: str) -> str | None:
+    previous = paper.previous(sentence_id)
+    return previous.text if previous else None
+
+
 def build_block(paper: PaperText, package: RetrievalPackage, expansion: Expansion) -> EvidenceBlock:
     """Merge retrieval and expansion into the block QC 2 judges (seed 002, C.2)."""
     items: list[tuple[tuple[int, int], BlockSentence]] = []
@@ -384,6 +392,7 @@ def build_block(paper: PaperText, package: RetrievalPackage, expansion: Expansio
                     entity=_entity(paper, package, sentence),
                     reasons=retrieved.reasons,
                     subject=_subject(paper, sentence),
+                    previous=_previous_text(paper, sentence.id),
                 ),
             )
         )
@@ -400,6 +409,7 @@ def build_block(paper: PaperText, package: RetrievalPackage, expansion: Expansio
                     reasons=(f"expansion:{expansion.backend}",),
                     score=added.score,
                     subject=_subject(paper, added.sentence),
+                    previous=_previous_text(paper, added.sentence.id),
                 ),
             )
         )

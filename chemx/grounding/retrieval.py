@@ -117,6 +117,15 @@ class PaperText:
         )
 
     @cached_property
+    def _positions(self) -> dict[str, int]:
+        return {sentence.id: index for index, sentence in enumerate(self.sentences)}
+
+    def previous(self, sentence_id: str) -> Sentence | None:
+        """The sentence before `sentence_id` in reading order (None for the first)."""
+        index = self._positions.get(sentence_id, 0)
+        return self.sentences[index - 1] if index > 0 else None
+
+    @cached_property
     def identifiers(self) -> tuple[str, ...]:
         """Every compound identifier the paper's structures carry, sorted."""
         return tuple(

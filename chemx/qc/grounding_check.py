@@ -31,6 +31,9 @@ Reason codes (stable; they go into `Decision.reason`):
                               classifier's recall-oriented threshold, so no call is made
 ``model_failed``              LLM mode: the call failed (transport, refusal, invalid JSON)
 ``model_invalid_answer``      LLM mode: the labels do not cover the block's sentences
+``unread_explanation``        offline QC 2: the sentences about the target labelled
+                              explanatory have no readable feature, mechanism and effect
+                              (`unread_explanation`); the LLM backend reads them itself
 ``same_compound``             another drawing of the same compound (same identifier, same
                               paper) was accepted first on the same explanatory sentences
                               (`SameCompound`)
@@ -66,6 +69,7 @@ REASONS = (
     "model_failed",
     "model_invalid_answer",
     "same_compound",
+    "unread_explanation",
 )
 """Every reason code QC 2 writes (see the module table)."""
 
@@ -150,6 +154,25 @@ def has_clause(text: str) -> bool:
     return any(token.tag in (Tag.VERB, Tag.AUX) for token in tokenise(normalise(text)))
 
 
+def unread_explanation(sentence: BlockSentence) -> str | None:
+    """Why no feature, mechanism and effect can be read in `sentence`; None when they can.
+
+    The labelling rules' decisive test for an explanation is that its three parts can be
+    marked (`chemx/data/explanatory/README.md`); the causal reading of the offline
+    decomposition (`chemx.generation.extract.decompose`, with the sentence before it for
+    an effect pointed back to) is that test. The sentence classifier alone credits
+    narratives and procedures on real papers: 'After Negishi cross-coupling between 2a
+    and 3a ..., deprotection of the acyl group occurs ...' (p = 0.88), 'Compound 22 was
+    afforded as an inseparable mixture of diastereomers ...' (p = 0.47, the argmax).
+    """
+    from chemx.generation.extract import Decomposition, decompose
+
+    reading = decompose(sentence.text, sentence.previous)
+    if isinstance(reading, Decomposition):
+        return None
+    return f"{reading.reason}: {reading.detail}"
+
+
 def decide(
     block: EvidenceBlock,
     labels: Sequence[ExplanatoryLabel | None],
@@ -158,6 +181,7 @@ def decide(
     probabilities: Sequence[float] | None = None,
     llm_refers: bool | None = None,
     calls: Sequence[ModelCall] = (),
+    read_causes: bool = False,
 ) -> Qc2Result:
     """Apply the advance rule to labelled sentences.
 
@@ -168,6 +192,8 @@ def decide(
         probabilities: the classifier's explanatory probability per sentence, if any.
         llm_refers: the LLM's entity-match answer (LLM mode), else None.
         calls: model calls made for the block.
+        read_causes: believe an explanatory label on a sentence about the target only
+            when its feature, mechanism and effect can be read (`unread_explanation`).
     """
     sentences = block.sentences
     referring = [refers(s, block) for s in sentences]
@@ -176,6 +202,14 @@ def decide(
         label is ExplanatoryLabel.EXPLANATORY and has_clause(s.text)
         for label, s in zip(labels, sentences, strict=True)
     ]
+    unread: dict[int, str] = {}
+    if read_causes:
+        for index, sentence in enumerate(sentences):
+            if explanatory[index] and eligible[index]:
+                why = unread_explanation(sentence)
+                if why is not None:
+                    unread[index] = why
+                    explanatory[index] = False
     partial = [label is ExplanatoryLabel.PARTIAL for label in labels]
     basis = [i for i, (e, r) in enumerate(zip(explanatory, eligible, strict=True)) if e and r]
     paper = block.paper_sentences
@@ -197,6 +231,8 @@ def decide(
         scores["max_explanatory_probability"] = round(float(max(probabilities)), 4)
     if llm_refers is not None:
         scores["llm_refers_to_target"] = float(llm_refers)
+    if read_causes:
+        scores["explanatory_unread"] = float(len(unread))
     name = block.package.identifier
     if not paper:
         return Qc2Result(
@@ -221,6 +257,19 @@ def decide(
             backend,
             tuple(calls),
             credited=tuple(basis),
+        )
+    if unread and entity_match:
+        index, why = next(iter(unread.items()))
+        return Qc2Result(
+            False,
+            "unread_explanation",
+            f"{name}: {len(unread)} sentence(s) about it labelled explanatory, but no feature, "
+            f"mechanism and effect could be read in them; {_where(sentences[index])}: {why}",
+            scores,
+            tuple(labels),
+            entity_match,
+            backend,
+            tuple(calls),
         )
     if any(e for e, s in zip(explanatory, sentences, strict=True) if s.sentence_id) or (
         llm_refers is False

@@ -4,7 +4,9 @@ The rule itself (which labelled sentences advance a structure, and the reason co
 `chemx.qc.grounding_check`; every backend ends in its `decide`.
 
 Backends: offline, the shipped MiniLM + logistic-regression sentence classifier
-(``minilm-logreg``, `chemx.grounding.explanatory`); with ``--grounding llm``, the
+(``minilm-logreg``, `chemx.grounding.explanatory`) whose explanatory labels on sentences
+about the target are believed only when a causal reading finds their feature, mechanism
+and effect (``minilm-logreg+causal-reading``, `OfflineQc2`); with ``--grounding llm``, the
 ``grounding`` role reads the block and the structure image (template ``qc2.v1``), and
 with ``--prefilter`` the classifier screens blocks first at the threshold in its manifest
 (>= 95% explanatory recall on held-out data), saving the calls for blocks it is sure
@@ -92,13 +94,22 @@ class Qc2Backend(Protocol):
         ...
 
 
+CAUSAL_READING = "causal-reading"
+"""What the offline QC 2 adds to the classifier's labels (`unread_explanation`)."""
+
+
 class OfflineQc2:
-    """QC 2 with the shipped sentence classifier (no model endpoint needed)."""
+    """QC 2 with the shipped sentence classifier (no model endpoint needed).
+
+    A sentence about the target that the classifier labels explanatory is believed only
+    when its feature, mechanism and effect can be read (`read_causes`); the backend name
+    says so ('minilm-logreg+causal-reading').
+    """
 
     def __init__(self, classifier: ExplanatoryClassifier) -> None:
         """Label sentences with `classifier`."""
         self.classifier = classifier
-        self.backend = classifier.backend
+        self.backend = f"{classifier.backend}+{CAUSAL_READING}"
         self.needs_vectors = True
         self.needs_image = False
 
@@ -109,7 +120,7 @@ class OfflineQc2:
         image: bytes | None = None,
         node_id: str | None = None,
     ) -> Qc2Result:
-        """Label every block sentence with the classifier's argmax and apply the rule."""
+        """Label the block's sentences (the classifier's argmax), read their causes, decide."""
         texts = [s.text for s in block.sentences]
         probabilities = classifier_probabilities(self.classifier, texts, vectors)
         column = LABELS.index(EXPLANATORY)
@@ -118,6 +129,7 @@ class OfflineQc2:
             _labels_from(probabilities),
             backend=self.backend,
             probabilities=[float(row[column]) for row in probabilities],
+            read_causes=True,
         )
 
 

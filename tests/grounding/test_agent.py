@@ -97,9 +97,9 @@ def test_evidence_nodes_hang_under_their_structures_with_a_qc2_decision(
             record = node.record
             assert isinstance(record, Evidence)
             assert record.parent_id == record.structure_id
-            assert record.backend == "minilm-expansion+minilm-logreg"
+            assert record.backend == "minilm-expansion+minilm-logreg+causal-reading"
             [decision] = [d for d in store.decisions(node.id) if d.gate is Gate.QC2]
-            assert decision.backend == "minilm-logreg"
+            assert decision.backend == "minilm-logreg+causal-reading"
             assert (node.status == "rejected") == (decision.verdict is Verdict.REJECT)
             assert record.sentences[0].origin == "caption"
             assert all(s.label is not None for s in record.sentences)
@@ -310,13 +310,17 @@ def test_the_build_runs_grounding_after_visual_and_reports_the_evidence_backend(
     assert report.stages == ["acquire", "visual", "grounding"]
     assert report.totals["evidence"]["ok"] + report.totals["evidence"]["rejected"] == 84
     [evidence] = [b for b in report.backends if b.kind == "evidence"]
-    assert (evidence.stage, evidence.backend) == ("grounding", "minilm-expansion+minilm-logreg")
+    assert (evidence.stage, evidence.backend) == (
+        "grounding",
+        "minilm-expansion+minilm-logreg+causal-reading",
+    )
     assert {r.reason for r in report.rejections if r.gate == "qc2"} <= {
         "no_text",
         "entity_mismatch",
         "partial_only",
         "non_explanatory",
         "same_compound",
+        "unread_explanation",
     }
     again = run_build(settings)
     assert again.documents.already_done == 14 and again.rows_added["nodes"] == 0
@@ -334,11 +338,11 @@ def test_cli_grounding_options(gold_visual: None, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     backends = {b["backend"] for b in report["backends"] if b["kind"] == "evidence"}
-    assert backends == {"none+minilm-logreg"}
+    assert backends == {"none+minilm-logreg+causal-reading"}
     table = runner.invoke(
         app, ["build", "--out", out, "--until", "grounding", "--expansion", "none"]
     )
-    assert "evidence" in table.output and "none+minilm-logreg" in table.output
+    assert "evidence" in table.output and "none+minilm-logreg+causal-reading" in table.output
     bad = runner.invoke(app, ["build", "--out", out, "--grounding", "oracle"])
     assert bad.exit_code == 2 and "unknown qc2 'oracle'" in bad.output
     lonely = runner.invoke(app, ["build", "--out", out, "--prefilter"])

@@ -22,7 +22,14 @@ from chemx.grounding.explanatory import ExplanatoryClassifier
 from chemx.grounding.retrieval import PaperText, retrieve
 from chemx.models import ModelClient, ModelsConfig
 from chemx.prompts import load_template
-from chemx.qc.grounding_check import REASONS, Qc2Result, SameCompound, decide, has_clause
+from chemx.qc.grounding_check import (
+    REASONS,
+    Qc2Result,
+    SameCompound,
+    decide,
+    has_clause,
+    unread_explanation,
+)
 from chemx.qc.qc2_backends import LlmQc2, OfflineQc2
 from chemx.records import ExplanatoryLabel, Gate, StructureRole, Verdict
 from tests._helpers import png_bytes
@@ -154,6 +161,7 @@ def test_reason_codes_are_stable() -> None:
         "non_explanatory",
         "prefilter_non_explanatory",
         "same_compound",
+        "unread_explanation",
     }
 
 
@@ -182,9 +190,40 @@ def stub(explanatory: dict[str, float]) -> ExplanatoryClassifier:
 def test_offline_qc2_uses_the_classifiers_argmax_and_records_its_probability() -> None:
     block = block_for("4d")
     result = OfflineQc2(stub({"These": 0.9})).judge(block)
-    assert result.accepted and result.backend == "stub-logreg"
+    assert result.accepted and result.backend == "stub-logreg+causal-reading"
     assert result.labels[2] is E and LABELS[0] == "explanatory"
     assert result.scores["max_explanatory_probability"] == 0.9
+    assert result.scores["explanatory_unread"] == 0.0
+
+
+def test_offline_qc2_believes_an_explanation_only_where_its_cause_can_be_read() -> None:
+    block = block_for("4d")
+    # the anchor names 4d but states no cause: labelled explanatory, it is not believed
+    result = OfflineQc2(stub({"Ligand 4d": 0.9})).judge(block)
+    assert (result.accepted, result.reason) == (False, "unread_explanation")
+    assert "identifier sen_0000000000000000" in result.detail and "no_" in result.detail
+    assert result.scores["explanatory_unread"] == 1.0 and result.labels[1] is E
+    # the rule reads only when asked: the LLM backend reads the sentences itself
+    assert decide(block, labels(block, {"Ligand 4d": E}), backend="stub").accepted
+    # an explanation pointing back reads its effect in the sentence before it
+    paper = PaperBuilder(
+        paragraphs=[
+            [
+                "Ligand **4d** gave only 12% yield at 60 °C.",
+                "This might be due to the bulky tert-butyl groups of **4d**, which block the metal.",
+            ]
+        ],
+        figures={"f1": "Ligand 4d."},
+        structures=[("f1", "4d", StructureRole.MOLECULE, ())],
+    ).build()
+    package = retrieve(paper, structure(paper, "4d"))
+    block = build_block(paper, package, NoExpander().expand(paper, package, None))
+    pointing_back = block.sentences[-1]
+    assert pointing_back.previous == "Ligand 4d gave only 12% yield at 60 °C."
+    result = OfflineQc2(stub({"This might": 0.9})).judge(block)
+    assert (result.accepted, result.reason) == (True, "explanatory")
+    unread = unread_explanation(replace(pointing_back, previous=None))
+    assert unread is not None and unread.startswith("no_effect")
 
 
 def _answer(refers: bool, labels: Sequence[str]) -> dict[str, Any]:
