@@ -51,13 +51,7 @@ from dataclasses import dataclass, field, replace
 from chemx.grounding.expansion import BlockSentence, EvidenceBlock
 from chemx.labels import normalise_label
 from chemx.provenance.ids import decision_id
-from chemx.records import (
-    Decision,
-    ExplanatoryLabel,
-    Gate,
-    ModelCall,
-    Verdict,
-)
+from chemx.records import Decision, ExplanatoryLabel, Gate, ModelCall, Verdict
 
 REASONS = (
     "explanatory",
@@ -323,10 +317,11 @@ class SameCompound:
     table and again in the mechanism scheme) and sometimes twice in one scheme, and each
     drawing gets its own block. The sentences that name the compound are the same for
     every drawing, so each drawing's block was accepted on the same explanation: on the 5
-    CC BY journal PDFs, 25 of the 38 accepted blocks were drawings of compounds already
-    accepted on the same sentence (13 blocks for one sentence naming 2a, 3a, 4a, 5a and
-    7a; 12 for one naming 1 and 2). They added nothing a question could use (generation
-    keeps one question per explanatory sentence) while counting as accepted evidence.
+    CC BY journal PDFs, 17 of the 38 accepted blocks repeated an explanation already
+    accepted for another drawing of the same compound (one sentence naming 2a, 3a, 4a, 5a
+    and 7a was credited to 13 blocks, one naming 1 and 2 to 12); on the 8 ACS PDFs, 15 of
+    32. They added nothing a question could use (generation keeps one question per
+    explanatory sentence) while counting as accepted evidence.
 
     Rule: within a paper, a block accepted for an identifier that an earlier accepted
     block already carries (a molecule, or a reaction named by it) is rejected as
