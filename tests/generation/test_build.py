@@ -126,7 +126,10 @@ def test_audit_shows_generation_rejections(sample_build: SampleBuild) -> None:
     result = CliRunner().invoke(app, ["audit", "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     gates = {(group["gate"], group["reason"]) for group in json.loads(result.output)}
-    assert ("generation", "too_vague") in gates
+    # a sentence the decomposition cannot read stops at QC 2 now, not at generation
+    assert ("qc2", "unread_explanation") in gates
+    assert ("generation", "too_vague") not in gates
+    assert ("generation", "too_few_features") in gates
     assert {gate for gate, _ in gates} >= {"generation", "qc2", "qc1"}
 
 
