@@ -17,29 +17,12 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from chemx.provenance.store import ProvenanceStore
 from chemx.qc.shortcut_battery import ShortcutItem, run_battery, shortcut_answers
-from chemx.records import Option
-from chemx.release.balance import answer_rank, balance, inputs_of
-from chemx.release.rows import ReleaseRow, collect
-
-
-def shortcut_items(
-    rows: Sequence[ReleaseRow], options: Mapping[str, Sequence[Option]]
-) -> list[ShortcutItem]:
-    return [
-        ShortcutItem(
-            row.item.id,
-            row.item.stem,
-            tuple(o.text for o in options[row.item.id]),
-            row.item.answer,
-            tuple(o.feature for o in options[row.item.id]),
-        )
-        for row in rows
-    ]
+from chemx.release.balance import answer_rank, balance, inputs_of, shortcut_item
+from chemx.release.rows import collect
 
 
 def option_only_mean(items: list[ShortcutItem], seeds: int) -> tuple[float, float]:
@@ -68,7 +51,7 @@ def main() -> None:
     print(f"store: {args.store}  items: {len(rows)}  balancing took {seconds:.2f} s")
     print(f"options replaced: {result.summary()['options_replaced']} in {len(result.swaps)} items")
     for name, options in (("generated", generated), ("balanced", result.options)):
-        items = shortcut_items(rows, options)
+        items = [shortcut_item(entry, options[entry.id]) for entry in entries]
         battery = ", ".join(f"{r.name} {r.correct}" for r in run_battery(items))
         mean, spread = option_only_mean(items, args.seeds)
         ranks = [0, 0, 0, 0]

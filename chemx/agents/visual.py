@@ -458,7 +458,8 @@ class VisualAgent:
         )
         from chemx.visual.drawn_groups import upscale_for
 
-        verdict = check_structure(image.crop(structure.box), identifier)
+        crop = image.crop(structure.box)
+        verdict = check_structure(crop, identifier)
         reading = structure.reading.text if structure.reading else None
         # each label says where it was read: the text layer, OSRA's reading, EasyOCR
         groups = [
@@ -470,7 +471,6 @@ class VisualAgent:
             reader = self.backends.identifier
             if isinstance(reader, DrawnGroupReader):
                 unread = reading is None or "*" in reading  # read closer if none at first
-                crop = image.crop(structure.box)
                 label = structure.identifier_box
                 height = label[3] - label[1] if label else None
                 with self.backends.serial:

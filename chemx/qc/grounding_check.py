@@ -47,6 +47,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from chemx.grounding.expansion import BlockSentence, EvidenceBlock
 from chemx.labels import normalise_label
@@ -159,9 +160,15 @@ def unread_explanation(sentence: BlockSentence) -> str | None:
     and 3a ..., deprotection of the acyl group occurs ...' (p = 0.88), 'Compound 22 was
     afforded as an inseparable mixture of diastereomers ...' (p = 0.47, the argmax).
     """
+    return _reading_problem(sentence.text, sentence.previous)
+
+
+@lru_cache(maxsize=4096)
+def _reading_problem(text: str, previous: str | None) -> str | None:
+    """`unread_explanation` by text, cached: a sentence in many blocks is read once."""
     from chemx.generation.extract import Decomposition, decompose
 
-    reading = decompose(sentence.text, sentence.previous)
+    reading = decompose(text, previous)
     if isinstance(reading, Decomposition):
         return None
     return f"{reading.reason}: {reading.detail}"

@@ -146,7 +146,8 @@ def inputs_of(rows: Sequence[ReleaseRow]) -> list[BalanceInput]:
     ]
 
 
-def _shortcut_item(entry: BalanceInput, options: Sequence[Option]) -> ShortcutItem:
+def shortcut_item(entry: BalanceInput, options: Sequence[Option]) -> ShortcutItem:
+    """What the shortcut battery reads of an item with these options (no image)."""
     return ShortcutItem(
         entry.id,
         entry.stem,
@@ -172,21 +173,17 @@ class _Release:
         """Item -> whether stem overlap finds its answer (only its own options change it)."""
         self.ranks: Counter[int] = Counter()
         """Answer length rank -> how many items have it."""
-        self.rank_cap = max(1, math.ceil(len(self.entries) / 4))
+        self.quarter = max(1, math.ceil(len(self.entries) / 4))
+        """A quarter of the release: how many answers each length rank holds when even."""
         for entry in entries:
             self._count(entry, self.options[entry.id])
 
-    def _keys(
-        self, entry: BalanceInput, options: Sequence[Option]
-    ) -> tuple[list[str] | None, list[str]]:
-        item = _shortcut_item(entry, options)
-        return features(item), mechanisms(item)
-
     def _count(self, entry: BalanceInput, options: Sequence[Option]) -> None:
         self.ranks[answer_rank(entry, options)] += 1
-        overlap = shortcut_answers("stem-overlap", [_shortcut_item(entry, options)])
+        item = shortcut_item(entry, options)
+        overlap = shortcut_answers("stem-overlap", [item])
         self.overlap_right[entry.id] = overlap[entry.id].letter == entry.answer
-        feature_keys, mechanism_keys = self._keys(entry, options)
+        feature_keys, mechanism_keys = features(item), mechanisms(item)
         self.feature_keys[entry.id], self.mechanism_keys[entry.id] = feature_keys, mechanism_keys
         if feature_keys is not None:
             self.feature_usage.add(feature_keys)
@@ -230,7 +227,7 @@ class _Release:
         rank (an excess over a quarter would see no gain in a move that only passes an
         item's surplus on, and greedy moves would stop).
         """
-        return sum(count * count for count in self.ranks.values()) / (2 * self.rank_cap)
+        return sum(count * count for count in self.ranks.values()) / (2 * self.quarter)
 
     def affected(self, entry: BalanceInput) -> set[str]:
         """The items whose rarity answers depend on this item's keys (itself included)."""
@@ -334,7 +331,7 @@ def _battery(
     entries: Sequence[BalanceInput], options: dict[str, tuple[Option, ...]]
 ) -> dict[str, int]:
     """Shortcut -> right answers over the release, every shortcut of the battery."""
-    items = [_shortcut_item(entry, options[entry.id]) for entry in entries]
+    items = [shortcut_item(entry, options[entry.id]) for entry in entries]
     return {result.name: result.correct for result in run_battery(items)}
 
 
@@ -346,4 +343,5 @@ __all__ = [
     "answer_rank",
     "balance",
     "inputs_of",
+    "shortcut_item",
 ]

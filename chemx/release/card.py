@@ -141,10 +141,9 @@ def _balancing_lines(balancing: dict[str, Any] | None) -> list[str]:
         "wrong answers the generator wrote for the same structure, so that no wording habit "
         "across the release (rarest feature or mechanism, stem overlap) points at the answer "
         "and answers are spread evenly over the length ranks. Each replacement passed the "
-        "anti-shortcut option "
-        "rules again and is listed in the item's provenance (`balancing`); the QC 3 judge "
-        "saw the generated options. The option-only classifier is not balanced against. "
-        "Text-only shortcut answers right, out of the items:",
+        "anti-shortcut option rules again and is listed in the item's provenance "
+        "(`balancing`); the QC 3 judge saw the generated options. The option-only "
+        "classifier is not balanced against. Text-only shortcut answers right, out of the items:",
         "",
     ]
     return lines + _table(

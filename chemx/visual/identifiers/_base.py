@@ -9,6 +9,7 @@ from typing import Protocol, runtime_checkable
 from PIL import Image
 
 from chemx.records import Box, ModelCall
+from chemx.visual.drawn_groups import UPSCALE
 from chemx.visual.segmentation._base import Crop, Segmentation
 
 
@@ -79,7 +80,7 @@ class DrawnGroupReader(Protocol):
 
     name: str
 
-    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = 2.0) -> list[str]:
+    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = UPSCALE) -> list[str]:
         """The R-group labels read inside `crop`, enlarged `upscale` times first."""
         ...
 

@@ -15,6 +15,7 @@ import numpy as np
 from PIL import Image
 
 from chemx.errors import BackendUnavailable
+from chemx.visual.drawn_groups import UPSCALE, drawn_group_labels
 from chemx.visual.identifiers._ocr_ink import Reading
 from chemx.visual.identifiers._ocr_search import LabelOcr
 
@@ -142,8 +143,6 @@ class OcrIdentifierExtractor(LabelOcr):
     def _read(self, image: np.ndarray, allowlist: str | None) -> Reading:
         return easyocr_read(self.reader, image, allowlist)
 
-    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = 2.0) -> list[str]:
+    def read_drawn_groups(self, crop: Image.Image, *, upscale: float = UPSCALE) -> list[str]:
         """The R-group labels drawn inside a structure crop (`chemx.visual.drawn_groups`)."""
-        from chemx.visual.drawn_groups import drawn_group_labels
-
         return drawn_group_labels(crop, self.reader, upscale=upscale)
