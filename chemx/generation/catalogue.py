@@ -354,6 +354,12 @@ GROUPS: tuple[Group, ...] = (
         "*-!@c1cccc(-!@*)c1",
         ("meta-phenylene", "meta-substituted"),
     ),
+    Group(
+        "ortho_phenylene",
+        "ortho-disubstituted benzene ring",
+        "*-!@c1ccccc1-!@*",
+        ("ortho-phenylene", "ortho-substituted", "ortho-disubstituted"),
+    ),
     Group("benzylic_ch2", "benzylic CH2 group", "c[CH2;!R][!#1;!c]", ("benzylic", "benzyl group")),
     Group(
         "quaternary_carbon",

@@ -20,8 +20,9 @@ name related catalogue entries (the cause "three-membered ring" is the entry
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chemx.generation.catalogue import (
     UNRELIABLE_IN_PARTIAL,
@@ -33,7 +34,7 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.lexicon import VERB_FORMS
-from chemx.generation.naming import NAMED_KEYS, SpecificName, specific_names
+from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -54,7 +55,7 @@ SAME_FEATURE_OVERLAP = 0.5
 same feature."""
 SKELETAL_KEYS = wordlist(
     """
-    para_phenylene meta_phenylene biaryl n_aryl benzylic_ch2 ethylene_linker phenyl
+    para_phenylene meta_phenylene ortho_phenylene biaryl n_aryl benzylic_ch2 ethylene_linker phenyl
     fused_arene quaternary_carbon
     """
 )
@@ -135,7 +136,9 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
 
     Entries of `chemx.generation.naming.NAMED_KEYS` are named from where they sit
     ("4-fluorophenyl ring", "anilide N–H"), one feature per distinct name; the others
-    keep their catalogue name.
+    keep their catalogue name, and so does a named entry no instance of which could be
+    named, except "phenyl ring" where every benzene ring is a phenylene (its own entry
+    names it: two options would name one ring).
     """
     if not smiles:
         return []
@@ -145,12 +148,22 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
             continue
         source = f"smarts:{group.key}"
         named = _specific_names(smiles, group.key) if group.key in NAMED_KEYS else []
-        if not named:
+        if not named and not (group.key == "phenyl" and _components_all(smiles, only_phenylenes)):
             features.append(VisibleFeature(group.name, group.key, source, True))
         features.extend(
             VisibleFeature(name.name, group.key, source, True, name.covers) for name in named
         )
     return features
+
+
+def _components_all(smiles: str, test: Callable[[Any], bool]) -> bool:
+    """Whether `test` holds for every component of `smiles` that parses (and one does)."""
+    molecules = [parse_smiles(part) for part in re.split(r"[\s.]+", smiles.strip()) if part]
+    parsed = [molecule for molecule in molecules if molecule is not None]
+    try:
+        return bool(parsed) and all(test(molecule) for molecule in parsed)
+    except RuntimeError:  # a partial reading without ring information
+        return False
 
 
 def _specific_names(smiles: str, key: str) -> list[SpecificName]:

@@ -416,6 +416,10 @@ TABLE: dict[str, Mechanisms] = {
         "sets its two substituents at an angle and interrupts their conjugation",
         "keeps its substituents apart so that they do not interfere with each other",
     ),
+    "ortho_phenylene": Mechanisms(
+        "holds its two substituents side by side, close enough to act on each other",
+        "crowds its two neighbouring substituents so that each shields the other",
+    ),
     "benzylic_ch2": Mechanisms(
         "acts as a flexible spacer whose C–H bonds are weakened by the adjacent ring",
         "carries activated C–H bonds that are oxidised under radical conditions",
@@ -540,7 +544,8 @@ SHORT: dict[str, str] = {
     "anthraquinone": "accepts two electrons reversibly",
     "n_aryl": "delocalises the nitrogen lone pair",
     "para_phenylene": "links its substituents linearly",
-    "meta_phenylene": "interrupts their conjugation",
+    "meta_phenylene": "interrupts conjugation across the ring",
+    "ortho_phenylene": "holds its substituents side by side",
     "benzylic_ch2": "acts as a flexible spacer",
     "phenyl": "adds a hydrophobic surface",
     "stereocentre": "fixes the orientation of its groups",

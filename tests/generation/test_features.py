@@ -225,7 +225,7 @@ def test_the_answer_takes_the_name_the_drawing_gives_it() -> None:
     pool = structure_features("O=C(Nc1ccc(F)cc1)C1CC1")
     cause = "three-membered ring"
     assert drawn_name(cause, group_for_feature(cause), pool) == "cyclopropyl ring"
-    assert drawn_name("amide", group_for_feature("amide"), pool) == "anilide N–H"
+    assert drawn_name("amide", group_for_feature("amide"), pool) == "cyclopropanecarboxanilide N–H"
     # two phenyl rings named differently: the paper's words must say which
     two_rings = structure_features("Fc1ccc(C(=O)Nc2ccccc2)cc1")
     assert drawn_name("phenyl ring", group_for_feature("phenyl ring"), two_rings) is None
