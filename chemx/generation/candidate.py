@@ -2,11 +2,14 @@
 
 The basis is one of the explanatory sentences QC 2 credited (`Evidence.credited_sentence_ids`),
 preferring a sentence that names the structure's own label; within a paper a sentence is
-the basis of at most one candidate, so a reaction and its reactant never become two copies
-of one question (``duplicate_basis``). The generator decomposes it (a `DiscardedCandidate`
-with the reason when it cannot: ``too_vague``, ``too_few_features``) and writes the stem and
-options. Visible features come from the structure's OCSR reading (made once, by the
-visual stage) and from what the paper's text names for the compound.
+the basis of at most one question, so a reaction and its reactant never become two copies
+of one question (``duplicate_basis``). A candidate that stops for a reason of its drawing
+alone (`STRUCTURE_REASONS`: too few features read from this crop) gives its sentence back,
+so another drawing of the same compound or reaction can carry the question. The generator
+decomposes it (a `DiscardedCandidate` with the reason when it cannot: ``too_vague``,
+``too_few_features``) and writes the stem and options. Visible features come from the
+structure's OCSR reading (made once, by the visual stage) and from what the paper's text
+names for the compound.
 
 The gates after this (anti-shortcut checks, QC 3) live in `chemx.qc`; the generation agent
 runs them on the `Candidate` this module returns.
@@ -124,6 +127,14 @@ class CandidateOutcome:
         return None
 
 
+STRUCTURE_REASONS = frozenset({"too_few_features"})
+"""Discard reasons that belong to the drawing, not to the sentence: on real papers OSRA
+often reads too little of one crop for three distractors, while the same sentence is
+credited to another drawing of the compound or its reaction, which it may read well. With
+the sentence kept by the first failure, on the 8 ACS papers 5 candidates on 2 explanatory
+sentences ended as ``duplicate_basis`` behind a ``too_few_features``."""
+
+
 class BasisLedger:
     """What one paper's questions have used so far: basis sentences and wrong answers."""
 
@@ -133,6 +144,11 @@ class BasisLedger:
         self.distractors: Counter[str] = Counter()
         """Feature (`usage_key`) -> how many of the paper's items offer it as a wrong
         answer (the offline generator spreads them, see `select_other_features`)."""
+
+    def release(self, basis_id: str | None, candidate_id: str) -> None:
+        """Give a sentence back when its candidate stopped for its drawing's sake."""
+        if basis_id is not None and self.used.get(basis_id) == candidate_id:
+            del self.used[basis_id]
 
     def offered(self, candidate: Candidate) -> None:
         """Count the wrong answers of a question that became an item (QC 3 accepted it)."""
@@ -234,6 +250,8 @@ def generate_candidate(
     smiles_source = reading.source if reading else None
     decomposed = generator.decompose(context)
     if decomposed.fields is None:
+        if decomposed.reason in STRUCTURE_REASONS:
+            ledger.release(basis_id, candidate_id)
         outcome = _discarded(
             candidate_id,
             evidence,
@@ -295,6 +313,8 @@ def generate_candidate(
         keys,
     )
     if written.mcq is None:
+        if written.reason in STRUCTURE_REASONS:
+            ledger.release(basis_id, candidate_id)
         outcome.decisions.append(
             reject(candidate_id, Gate.GENERATION, written.reason, written.detail, generator.backend)
         )

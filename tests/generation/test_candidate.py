@@ -24,9 +24,11 @@ BASIS = (
 )
 
 
-def _block() -> EvidenceBlock:
-    reading = SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra")
-    structure = molecule_structure("aa", "3c", reading)
+READING = SmilesReading(text="Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl", source="osra")
+
+
+def _block(tag: str = "aa", reading: SmilesReading | None = READING) -> EvidenceBlock:
+    structure = molecule_structure(tag, "3c", reading)
     basis = EvidenceSentence(
         sentence_id="sen_basis", text=BASIS, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
     )
@@ -65,3 +67,21 @@ def test_an_anaphoric_basis_after_a_comparison_of_two_compounds_is_too_vague() -
     assert not isinstance(outcome.node, Candidate)
     assert outcome.decisions[-1].reason == "too_vague"
     assert "20" in outcome.decisions[-1].detail
+
+
+def test_a_sentence_stopped_by_one_drawing_is_given_to_the_next() -> None:
+    paper = PaperContext(
+        paper=None,
+        sentences=(("sen_effect", EFFECT), ("sen_basis", BASIS)),
+    )
+    ledger = BasisLedger()
+    unread = generate_candidate(_block("aa", reading=None), paper, TemplateGenerator(), ledger)
+    assert not isinstance(unread.node, Candidate)
+    assert unread.decisions[-1].reason == "too_few_features"
+    # another drawing of 3c, read well by OSRA, carries the question on the same sentence
+    read = generate_candidate(_block("ab"), paper, TemplateGenerator(), ledger)
+    assert isinstance(read.node, Candidate), read.decisions[-1]
+    assert read.node.basis_sentence_id == "sen_basis"
+    # once a drawing carries it, the sentence is taken
+    again = generate_candidate(_block("ac"), paper, TemplateGenerator(), ledger)
+    assert again.decisions[-1].reason == "duplicate_basis"
