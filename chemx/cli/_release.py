@@ -83,6 +83,16 @@ def release(
             "they are.",
         ),
     ] = True,
+    hold_out_answerable: Annotated[
+        bool,
+        typer.Option(
+            "--hold-out/--no-hold-out",
+            help="After balancing, hold out the items that text-only shortcuts answer "
+            "while one of them is over the 35% limit of `chemx validate`, most-answered "
+            "first, never below 30 items; release.json names each one and what answered it. "
+            "--no-hold-out releases every accepted item.",
+        ),
+    ] = True,
     as_json: JsonOption = False,
 ) -> None:
     """Write the accepted items as a Hugging Face dataset folder (parquet, card, provenance).
@@ -111,6 +121,7 @@ def release(
             allow_partial=allow_partial,
             include_unknown_licence=include_unknown_licence,
             balance_options=balance_options,
+            hold_out_answerable=hold_out_answerable,
         )
     if summary.partial:
         errors.print(
@@ -130,6 +141,7 @@ def release(
                 "build": summary.build.manifest(),
                 "unknown_licence": summary.licences.manifest(),
                 "balancing": summary.balancing.summary() if summary.balancing else None,
+                "holdout": summary.holdout.summary() if summary.holdout else None,
             }
         )
         return
@@ -142,6 +154,8 @@ def release(
     )
     if summary.balancing is not None:
         console.print(escape(summary.balancing.describe()))
+    if summary.holdout is not None:
+        console.print(escape(summary.holdout.describe()))
     if not summary.licences.included:
         console.print(escape(summary.licences.describe()))
 

@@ -151,6 +151,34 @@ def _balancing_lines(balancing: dict[str, Any] | None) -> list[str]:
     )
 
 
+def _holdout_lines(holdout: dict[str, Any] | None) -> list[str]:
+    """Which items text alone answered and were held out, with the shortcuts before/after."""
+    if holdout is None:
+        return ["", "No item was held out for being answerable without the image (--no-hold-out)."]
+    held = holdout["held_out"]
+    before, after = holdout["shortcut_correct_before"], holdout["shortcut_correct_after"]
+    if not held:
+        return [
+            "",
+            f"No item was held out: every text-only shortcut answers at most "
+            f"{holdout['limit']:.0%} of the {holdout['items_before']} items, or the release "
+            f"has no more than {holdout['min_items']} items to hold any out of.",
+        ]
+    lines = [
+        "",
+        f"Held out as answerable without the image: {len(held)} of {holdout['items_before']} "
+        f"items, those the most text-only shortcuts answered right while one of them was over "
+        f"{holdout['limit']:.0%} (adversarial filtering, never below {holdout['min_items']} "
+        "items; `holdout` in release.json names them and what answered each). Text-only "
+        "shortcut answers right, out of the items:",
+        "",
+    ]
+    return lines + _table(
+        ["shortcut", f"before ({holdout['items_before']})", f"released ({holdout['items_after']})"],
+        [[name, before[name], after[name]] for name in after],
+    )
+
+
 def dataset_card(
     rows: Sequence[ReleaseRow],
     stages: Sequence[FunnelStage],
@@ -211,6 +239,7 @@ def dataset_card(
     ]
     lines += _table(["stage", "count", "yield", "main losses"], _funnel_rows(stages))
     lines += _balancing_lines(manifest.get("balancing"))
+    lines += _holdout_lines(manifest.get("holdout"))
     lines += [
         "",
         "## Licences",

@@ -16,6 +16,7 @@ from typing import Any
 from chemx.errors import ChemxError
 from chemx.generation.pairs import drawing_source
 from chemx.provenance.store import ProvenanceStore
+from chemx.qc.shortcut_battery import ShortcutItem
 from chemx.records import (
     Candidate,
     Decision,
@@ -79,6 +80,17 @@ class ReleaseRow:
     candidate: Candidate
     image: bytes
     provenance: dict[str, Any]
+
+    def shortcut_item(self) -> ShortcutItem:
+        """What the shortcut battery reads of this row, as `chemx validate` reads it."""
+        item = self.item
+        return ShortcutItem(
+            item.id,
+            item.stem,
+            tuple(o.text for o in item.options),
+            item.answer,
+            tuple(o.feature for o in item.options),
+        )
 
     def record(self) -> dict[str, Any]:
         """The parquet row (column order = `chemx.release.writer.COLUMNS`)."""

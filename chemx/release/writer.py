@@ -40,6 +40,7 @@ from chemx.provenance.store import ProvenanceStore
 from chemx.release.balance import BalanceResult, balance, inputs_of
 from chemx.release.card import dataset_card, licences_md
 from chemx.release.completeness import BuildState, PartialStore, build_state
+from chemx.release.holdout import HoldOutResult, hold_out
 from chemx.release.licences import LicenceSelection, select_by_licence
 from chemx.release.rows import DateRange, ReleaseError, ReleaseRow, collect
 from chemx.release.schema import DATA_FILE, SCHEMA_VERSION, SPLIT, arrow_schema
@@ -78,6 +79,8 @@ class ReleaseSummary:
     """The items of unknown licence: how many, and whether they were left out."""
     balancing: BalanceResult | None = None
     """What balancing the wrong answers changed; None when it was turned off."""
+    holdout: HoldOutResult | None = None
+    """The items held out because text alone answers them; None when it was turned off."""
 
     @property
     def partial(self) -> bool:
@@ -127,6 +130,7 @@ def manifest(
     build: BuildState,
     licences: LicenceSelection,
     balancing: BalanceResult | None = None,
+    holdout: HoldOutResult | None = None,
 ) -> dict[str, Any]:
     """release.json: what was released and how it was built (no time)."""
     return {
@@ -143,6 +147,7 @@ def manifest(
         "unknown_licence": licences.manifest(),
         "funnel": [stage.model_dump() for stage in stages],
         "balancing": balancing.summary() if balancing is not None else None,
+        "holdout": holdout.summary() if holdout is not None else None,
     }
 
 
@@ -191,6 +196,13 @@ def balanced_rows(rows: list[ReleaseRow]) -> tuple[list[ReleaseRow], BalanceResu
     return balanced, result
 
 
+def held_out_rows(rows: list[ReleaseRow]) -> tuple[list[ReleaseRow], HoldOutResult]:
+    """`rows` less the items text alone answers (`chemx.release.holdout`), in order."""
+    result = hold_out([row.shortcut_item() for row in rows])
+    kept = set(result.kept)
+    return [row for row in rows if row.item.id in kept], result
+
+
 def write_release(
     store_dir: Path,
     out: Path,
@@ -199,12 +211,15 @@ def write_release(
     allow_partial: bool = False,
     include_unknown_licence: bool = False,
     balance_options: bool = True,
+    hold_out_answerable: bool = True,
 ) -> ReleaseSummary:
     """Release the accepted items of the store at `store_dir` into `out`.
 
     Items whose paper states no licence are left out (and counted) unless
     `include_unknown_licence` is True. Wrong answers are balanced across the released
-    items (`chemx.release.balance`) unless `balance_options` is False.
+    items (`chemx.release.balance`) unless `balance_options` is False; then the items
+    that text alone answers are held out (`chemx.release.holdout`) unless
+    `hold_out_answerable` is False.
 
     Raises:
         PartialStore: The store's last build did not finish (or is not recorded) and
@@ -230,6 +245,9 @@ def write_release(
     balancing = None
     if balance_options:
         rows, balancing = balanced_rows(rows)
+    holdout = None
+    if hold_out_answerable:
+        rows, holdout = held_out_rows(rows)
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:
@@ -237,7 +255,9 @@ def write_release(
         if not build.complete:  # an item copied out of a partial release still says so
             record = {**record, "partial_build": build.manifest()}
         files[f"{PROVENANCE_DIR}/{row.item.id}.json"] = dump_json(record)
-    info = manifest(rows, stages, dates, release_backends(rows), build, licences, balancing)
+    info = manifest(
+        rows, stages, dates, release_backends(rows), build, licences, balancing, holdout
+    )
     files[MANIFEST] = dump_json(info)
     files[CARD] = dataset_card(rows, stages, info, len(files[DATA_FILE])).encode()
     files[LICENCES] = licences_md(rows).encode()
@@ -269,4 +289,5 @@ def write_release(
         build=build,
         licences=licences,
         balancing=balancing,
+        holdout=holdout,
     )

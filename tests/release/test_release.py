@@ -121,7 +121,7 @@ def test_balanced_wrong_answers_are_the_generators_and_say_so(
     rows = released_rows(released)
     manifest = json.loads((released / "release.json").read_text())
     balancing = manifest["balancing"]
-    assert balancing["items"] == len(rows)
+    assert balancing["items"] == len(rows) + len(manifest["holdout"]["held_out"])
     before, after = balancing["shortcut_correct_before"], balancing["shortcut_correct_after"]
     assert set(before) == set(after) == set(SHORTCUTS)
     from chemx.release.balance import BALANCED
@@ -152,7 +152,37 @@ def test_balanced_wrong_answers_are_the_generators_and_say_so(
                 assert swap["letter"] != stored.answer
                 assert swap["released"] in spares
                 assert row["choices"]["ABCD".index(swap["letter"])] == swap["released"]
-    assert changed == balancing["items_changed"] > 0
+    # an item held out after balancing (test below) may have been one of those changed
+    held = len(manifest["holdout"]["held_out"])
+    assert 0 < changed <= balancing["items_changed"] <= changed + held
+
+
+def test_items_text_alone_answers_are_held_out_and_named(
+    released: Path, sample_build: SampleBuild
+) -> None:
+    from chemx.qc.shortcut_battery import ShortcutItem, run_battery
+    from chemx.release.shortcut_check import MAX_SHORTCUT_ACCURACY, MIN_ITEMS_FOR_SHORTCUTS
+    from tests.release._licences import accepted_items
+
+    rows = released_rows(released)
+    holdout = json.loads((released / "release.json").read_text())["holdout"]
+    held = {entry["id"]: entry for entry in holdout["held_out"]}
+    assert not set(held) & set(rows)
+    assert len(rows) + len(held) == holdout["items_before"] == accepted_items(sample_build.out)
+    assert holdout["items_after"] == len(rows) >= MIN_ITEMS_FOR_SHORTCUTS
+    for entry in held.values():
+        assert entry["shortcuts"] and 0.0 <= entry["option_only"] <= 1.0
+        assert not (released / "provenance" / f"{entry['id']}.json").exists()
+    items = [
+        ShortcutItem(r["id"], r["stem"], tuple(r["choices"]), r["answer"], tuple(r["features"]))
+        for r in rows.values()
+    ]
+    over = [r.name for r in run_battery(items) if r.accuracy > MAX_SHORTCUT_ACCURACY]
+    # held out until no shortcut is over the limit, or until the release is at the minimum
+    assert not over or len(rows) == MIN_ITEMS_FOR_SHORTCUTS
+    card = (released / "README.md").read_text()
+    if held:
+        assert f"Held out as answerable without the image: {len(held)} of" in card
 
 
 def test_no_balance_releases_the_generators_options(
