@@ -16,6 +16,7 @@ Pattern syntax (space-separated elements):
 ``@TAG|TAG2``   one token of these word classes (`chemx.generation.clauses.Tag`)
 ``&class``      one phrase of a word class of `CLASSES` ("&effect_verb")
 ``=&class``     the next tokens are a phrase of the class (nothing is consumed)
+``!&class``     the next tokens are not a phrase of the class (nothing is consumed)
 ``<name>``      a span of one or more tokens, as short as possible
 ``<name+>``     a span of one or more tokens, as long as possible
 ``<name=@TAG>`` one token of the class, captured under `name`
@@ -87,6 +88,12 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "|in part|at least in part|mainly|primarily|apparently|plausibly",
     ),
     "possession": "bearing|having|carrying|containing|lacking|featuring|possessing",
+    "as_not_causal": (
+        "for|to|with|in|well|such|part|a result|a consequence|shown|expected|described"
+        "|mentioned|noted|reported|seen|observed|depicted|illustrated|outlined|summarized"
+        "|summarised|discussed|previously|indicated|demonstrated|evidenced|determined"
+        "|measured|judged|follows|opposed|compared|far as|long as|soon as|much as",
+    ),
     "replace": (
         "replacing|replacement of|exchanging|exchange of|swapping|substituting|substitution of"
         "|switching|changing|conversion of|converting",
@@ -168,7 +175,11 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     ),
     # the whole sentence framed by a leading adverbial clause
     Construction(
-        "because_lead", "^ because|since|as|given_that <cause> , <effect+>", "clause", "cause_first"
+        "because_lead", "^ because|since|given_that <cause> , <effect+>", "clause", "cause_first"
+    ),
+    # "As X, Y" is causal; "As for X", "As shown in Table 2", "As a result" are not
+    Construction(
+        "because_lead", "^ as !&as_not_causal <cause> , <effect+>", "clause", "cause_first"
     ),
     Construction("due_to_lead", "^ &cause_marker <cause> , <effect+>", "clause", "effect_first"),
     Construction(
@@ -211,7 +222,7 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("so", "<cause+> , so <effect>", "clause", "cause_first"),
     # subordinate cause after the main clause
     Construction("because", "<effect> ,? because|since <cause+>", "clause", "effect_first"),
-    Construction("as", "<effect> , as <cause+>", "clause", "effect_first"),
+    Construction("as", "<effect> , as !&as_not_causal <cause+>", "clause", "effect_first"),
     Construction("means", "<effect> by <cause+>", "vp", "means"),
     Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),
@@ -236,7 +247,7 @@ class Reading:
 
 @dataclass(frozen=True)
 class _Element:
-    kind: Literal["start", "words", "tags", "class", "look", "slot", "capture"]
+    kind: Literal["start", "words", "tags", "class", "look", "not_look", "slot", "capture"]
     options: tuple[tuple[str, ...], ...] = ()
     tags: frozenset[Tag] = frozenset()
     name: str = ""
@@ -266,6 +277,8 @@ def compile_pattern(pattern: str) -> tuple[_Element, ...]:
                 elements.append(_Element("slot", name=inner.rstrip("+"), greedy=greedy))
         elif raw.startswith("=&"):
             elements.append(_Element("look", options=phrases(raw[2:])))
+        elif raw.startswith("!&"):
+            elements.append(_Element("not_look", options=phrases(raw[2:])))
         elif raw.startswith("&"):
             elements.append(_Element("class", options=phrases(raw[1:]), quantity=quantity))
         elif raw.startswith("@"):
@@ -322,6 +335,10 @@ def _match(
         return
     if element.kind == "look":
         if any(True for _ in _phrase_at(element.options, words, at)):
+            yield from _match(*rest, at, spans)
+        return
+    if element.kind == "not_look":
+        if not any(True for _ in _phrase_at(element.options, words, at)):
             yield from _match(*rest, at, spans)
         return
     if element.quantity != "one":

@@ -184,7 +184,8 @@ def test_a_comparative_pair_without_a_reason_is_vague() -> None:
         ("The product 8 was obtained in a high ratio due to the steric hindrance.", "no_feature"),
         ("This might be due to the less planar aniline interfering with the complex.", "no_effect"),
         ("Because 41 was poorly soluble, it was dosed as a suspension.", "no_feature"),
-        ("The CF3 group was tolerated, as demonstrated by the formation of 6c.", "no_feature"),
+        # "as demonstrated by" gives evidence, not a cause
+        ("The CF3 group was tolerated, as demonstrated by the formation of 6c.", "no_connective"),
         ("The ligand was attached so that the nitrogen binds palladium.", "no_connective"),
     ],
 )
@@ -213,3 +214,34 @@ def test_real_gold_row(row: dict[str, Any]) -> None:
             expected["from_label"],
             expected["to_label"],
         )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "as for X" names a topic, not a cause: the cause is what "due to" gives
+        "Moreover, as for a disubstituted phenyl ring in the carbamates, the 3,4-dichloro "
+        "substrate gave 3i in 92% yield, whereas the 2,6-disubstituted one gave 3j in 45% "
+        "yield, perhaps due to steric hindrance from the substitution position.",
+        "The yield fell to 40% with 2b, as shown in Table 2.",
+        "As expected, the reaction of 2b was slower.",
+    ],
+)
+def test_as_that_states_no_cause_is_not_read_as_one(sentence: str) -> None:
+    from chemx.generation.extract import Decomposition, decompose
+
+    reading = decompose(sentence)
+    assert not isinstance(reading, Decomposition) or reading.connective not in (
+        "because_lead",
+        "as",
+    ), reading
+
+
+def test_a_causal_as_is_still_read() -> None:
+    from chemx.generation.extract import Decomposition, decompose
+
+    reading = decompose(
+        "The yield fell to 40% with 2b, as the ortho-methyl group blocks the catalyst's approach."
+    )
+    assert isinstance(reading, Decomposition) and reading.connective == "as"
+    assert reading.feature == "ortho-methyl group"
