@@ -12,14 +12,16 @@ Here the ubiquitous entries are named the way a chemist names them in a given mo
 
 - a benzene ring by its substituents, numbered from the bond that attaches it
   ("4-fluorophenyl ring", "2,6-dichlorophenyl ring", "unsubstituted phenyl ring");
-- a secondary amide N–H by what bears it ("anilide N–H", "lactam N–H",
-  "aryl carboxamide N–H", "acetamide N–H");
+- a secondary amide N–H by what bears it ("lactam N–H", "aryl carboxamide N–H",
+  "acetamide N–H"), an anilide by its acid as the field names them ("acetanilide N–H",
+  "benzanilide N–H", "pyrazolecarboxanilide N–H"), and an N-heteroaryl amide by its ring
+  ("N-pyridyl acetamide N–H");
 - a carboxylic acid by its carbon ("benzoic acid", "arylcarboxylic acid",
   "acetic acid side chain", "α-amino acid carboxyl");
-- a phenylene (a benzene ring that links two parts of the molecule) by its locants and
-  simple substituents ("4-methyl-1,3-phenylene ring"); a ring whose second substituent is
-  a simple one is a phenyl, and keeps the catalogue's "meta-disubstituted benzene ring",
-  which is still true of it;
+- a phenylene (a benzene ring that links two parts of the molecule; ortho, meta or para)
+  by its locants and simple substituents ("4-methyl-1,3-phenylene ring"); a ring whose
+  second substituent is a simple one is a phenyl, and keeps the catalogue's
+  "meta-disubstituted benzene ring", which is still true of it;
 - a pyridine nitrogen by where the ring is attached ("3-pyridyl nitrogen": the nitrogen's
   place decides its basicity and where it can accept a hydrogen bond);
 - a benzylic CH2 by the atom it joins the ring to ("benzylic CH2–N group",
@@ -36,6 +38,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from chemx.generation.catalogue import BY_KEY
 
 NAMED_KEYS = frozenset(
     {
@@ -149,7 +153,7 @@ def phenyl_name(molecule: Any, ring: tuple[int, ...]) -> SpecificName | None:
     """A benzene ring named by its simple substituents, numbered from its attachment.
 
     None when the ring carries two or more attachments (a phenylene: the
-    catalogue's para/meta entries name those) or none at all (the molecule is a
+    catalogue's ortho/meta/para entries name those) or none at all (the molecule is a
     substituted benzene, which "phenyl" would misname).
     """
     order = list(ring)  # RDKit lists a ring's atoms in bond order around it
@@ -397,12 +401,8 @@ def carboxylic_acid_name(molecule: Any, carbon: int) -> SpecificName:
     return SpecificName("aliphatic carboxylic acid")
 
 
-_SMARTS = {
-    "amide_nh": "[CX3](=O)[NX3;H1]",
-    "carboxylic_acid": "[CX3](=O)[OX2H1]",
-    "pyridine": "[nX2]1ccccc1",
-    "benzylic_ch2": "c[CH2;!R][!#1;!c]",
-}
+PATTERN_KEYS = frozenset({"amide_nh", "carboxylic_acid", "pyridine", "benzylic_ch2"})
+"""Entries whose instances are found with the catalogue's own SMARTS (one per match)."""
 
 
 def specific_names(molecule: Any, key: str) -> list[SpecificName]:
@@ -425,8 +425,8 @@ def specific_names(molecule: Any, key: str) -> list[SpecificName]:
             name = phenylene_name(molecule, ring, key)
             if name is not None:
                 names.append(name)
-    elif key in _SMARTS:
-        pattern = Chem.MolFromSmarts(_SMARTS[key])
+    elif key in PATTERN_KEYS:
+        pattern = Chem.MolFromSmarts(BY_KEY[key].smarts or "")
         for match in molecule.GetSubstructMatches(pattern):
             if key == "amide_nh":
                 names.append(amide_nh_name(molecule, match[0], match[2]))
