@@ -128,6 +128,14 @@ POSSESSION_VERBS = wordlist(
     """
 )
 """A predicate 'bears a nitro group' names a feature the subject has, not how it acts."""
+PLACEMENT_PARTICIPLES = wordlist(
+    """
+    located situated positioned embedded attached appended tethered anchored placed
+    present found lying sitting
+    """
+)
+"""A bare participle that says where the feature is: "the substituents located at the two
+carbons" is one noun phrase, and what follows "located" is no mechanism."""
 CAPACITY_NOUNS = wordlist(
     """
     ability capacity tendency propensity power
@@ -327,6 +335,8 @@ def _finish(
         return Vague("no_mechanism", f"mechanism {mechanism!r} is too short")
     if parsed and _only_possession(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} names what {feature!r} bears, not how it acts")
+    if _only_placement(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
     name = reading.construction.name
     return Decomposition(
         effect=effect,
@@ -732,6 +742,14 @@ def _only_possession(mechanism: str) -> bool:
     if not tokens or tokens[0].lower not in POSSESSION_VERBS:
         return False
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
+
+
+def _only_placement(mechanism: str) -> bool:
+    """'located at the two carbons': a placement participle and no verb of its own after."""
+    tokens = tokenise(mechanism)
+    if not tokens or tokens[0].lower not in PLACEMENT_PARTICIPLES:
+        return False
+    return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX) for t in tokens[1:])
 
 
 def _drop_light_head(feature: str) -> str:

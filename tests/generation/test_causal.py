@@ -245,3 +245,22 @@ def test_a_causal_as_is_still_read() -> None:
     )
     assert isinstance(reading, Decomposition) and reading.connective == "as"
     assert reading.feature == "ortho-methyl group"
+
+
+def test_a_placement_participle_is_not_a_mechanism() -> None:
+    from chemx.generation.extract import Decomposition, Vague, decompose
+
+    # "located at ..." says where the substituents are: one noun phrase, no mechanism
+    background = decompose(
+        "Forming two adjacent quaternary stereocentres in one step remains difficult due to "
+        "the steric congestion among the substituents located at the two carbons."
+    )
+    assert isinstance(background, Vague) and background.reason == "no_mechanism"
+    assert "says where" in background.detail
+    # a placement inside the feature, with a verb of its own after it, is still read
+    placed = decompose(
+        "The half-life rose to 58 min because the fluorine atom located at C5 blocks "
+        "oxidation by CYP3A4."
+    )
+    assert isinstance(placed, Decomposition)
+    assert placed.mechanism == "blocks oxidation by CYP3A4"
