@@ -16,26 +16,20 @@ with how many it held out and the seconds that took. One run.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from pathlib import Path
 
 from chemx.provenance.store import ProvenanceStore
-from chemx.qc.shortcut_battery import ShortcutItem, run_battery, shortcut_answers
+from chemx.qc.shortcut_battery import ShortcutItem, run_battery
 from chemx.release.balance import answer_rank, balance, inputs_of, shortcut_item
-from chemx.release.holdout import hold_out
+from chemx.release.holdout import hold_out, option_only_runs
 from chemx.release.rows import collect
 
 
 def option_only_mean(items: list[ShortcutItem], seeds: int) -> tuple[float, float]:
     """Mean and standard deviation of option-only accuracy over shuffled item orders."""
-    scores = []
-    for seed in range(seeds):
-        order = list(items)
-        random.Random(seed).shuffle(order)  # GroupKFold folds follow the item order
-        answers = shortcut_answers("option-only", order)
-        scores.append(sum(answers[i.id].letter == i.answer for i in order) / len(order))
+    scores = [sum(run.values()) / len(run) for run in option_only_runs(items, seeds)]
     return statistics.mean(scores), statistics.pstdev(scores)
 
 

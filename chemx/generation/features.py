@@ -156,10 +156,15 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
     return features
 
 
+def _components(smiles: str) -> list[Any]:
+    """The RDKit molecules of the components of `smiles` that parse."""
+    parts = (parse_smiles(part) for part in re.split(r"[\s.]+", smiles.strip()) if part)
+    return [molecule for molecule in parts if molecule is not None]
+
+
 def _components_all(smiles: str, test: Callable[[Any], bool]) -> bool:
     """Whether `test` holds for every component of `smiles` that parses (and one does)."""
-    molecules = [parse_smiles(part) for part in re.split(r"[\s.]+", smiles.strip()) if part]
-    parsed = [molecule for molecule in molecules if molecule is not None]
+    parsed = _components(smiles)
     try:
         return bool(parsed) and all(test(molecule) for molecule in parsed)
     except RuntimeError:  # a partial reading without ring information
@@ -169,10 +174,7 @@ def _components_all(smiles: str, test: Callable[[Any], bool]) -> bool:
 def _specific_names(smiles: str, key: str) -> list[SpecificName]:
     """Context names of entry `key` over every component of `smiles`, distinct, in order."""
     names: list[SpecificName] = []
-    for part in re.split(r"[\s.]+", smiles.strip()):
-        molecule = parse_smiles(part) if part else None
-        if molecule is None:
-            continue
+    for molecule in _components(smiles):
         try:
             found = specific_names(molecule, key)
         except RuntimeError:  # a partial reading without ring information: catalogue name

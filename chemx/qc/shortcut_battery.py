@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from chemx.generation.text import content_stems
+from chemx.records import Option
 
 ShortcutLetter = Literal["A", "B", "C", "D"]
 LETTERS: tuple[ShortcutLetter, ...] = ("A", "B", "C", "D")
@@ -69,6 +70,15 @@ class ShortcutItem:
     """The correct letter."""
     features: tuple[str, ...] = ()
     """The feature each option names, A-D (the release's ``features`` column); may be empty."""
+
+    @classmethod
+    def from_options(
+        cls, item_id: str, stem: str, answer: str, options: Sequence[Option]
+    ) -> ShortcutItem:
+        """What the battery reads of an item with these lettered options (no image)."""
+        return cls(
+            item_id, stem, tuple(o.text for o in options), answer, tuple(o.feature for o in options)
+        )
 
 
 @dataclass(frozen=True)

@@ -148,13 +148,7 @@ def inputs_of(rows: Sequence[ReleaseRow]) -> list[BalanceInput]:
 
 def shortcut_item(entry: BalanceInput, options: Sequence[Option]) -> ShortcutItem:
     """What the shortcut battery reads of an item with these options (no image)."""
-    return ShortcutItem(
-        entry.id,
-        entry.stem,
-        tuple(o.text for o in options),
-        entry.answer,
-        tuple(o.feature for o in options),
-    )
+    return ShortcutItem.from_options(entry.id, entry.stem, entry.answer, options)
 
 
 class _Release:

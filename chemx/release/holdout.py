@@ -89,18 +89,23 @@ class HoldOutResult:
         )
 
 
-def option_only_predictability(
-    items: Sequence[ShortcutItem], seeds: int = SEEDS
-) -> dict[str, float]:
-    """Item id -> share of `seeds` shuffled fold orders in which option-only answers it."""
-    right = dict.fromkeys((item.id for item in items), 0)
+def option_only_runs(items: Sequence[ShortcutItem], seeds: int = SEEDS) -> list[dict[str, bool]]:
+    """Per shuffled fold order (one per seed): item id -> whether option-only answers it."""
+    runs = []
     for seed in range(seeds):
         order = list(items)
         random.Random(seed).shuffle(order)  # GroupKFold folds follow the item order
         answers = shortcut_answers(OPTION_ONLY, order)
-        for item in order:
-            right[item.id] += answers[item.id].letter == item.answer
-    return {item_id: count / seeds for item_id, count in right.items()}
+        runs.append({item.id: answers[item.id].letter == item.answer for item in order})
+    return runs
+
+
+def option_only_predictability(
+    items: Sequence[ShortcutItem], seeds: int = SEEDS
+) -> dict[str, float]:
+    """Item id -> share of `seeds` shuffled fold orders in which option-only answers it."""
+    runs = option_only_runs(items, seeds)
+    return {item.id: sum(run[item.id] for run in runs) / seeds for item in items}
 
 
 def _right(results: dict[str, ShortcutResult], item: ShortcutItem, names: Sequence[str]) -> int:
@@ -147,4 +152,11 @@ def hold_out(
     return outcome
 
 
-__all__ = ["SEEDS", "HeldOut", "HoldOutResult", "hold_out", "option_only_predictability"]
+__all__ = [
+    "SEEDS",
+    "HeldOut",
+    "HoldOutResult",
+    "hold_out",
+    "option_only_predictability",
+    "option_only_runs",
+]

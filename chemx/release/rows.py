@@ -84,13 +84,7 @@ class ReleaseRow:
     def shortcut_item(self) -> ShortcutItem:
         """What the shortcut battery reads of this row, as `chemx validate` reads it."""
         item = self.item
-        return ShortcutItem(
-            item.id,
-            item.stem,
-            tuple(o.text for o in item.options),
-            item.answer,
-            tuple(o.feature for o in item.options),
-        )
+        return ShortcutItem.from_options(item.id, item.stem, item.answer, item.options)
 
     def record(self) -> dict[str, Any]:
         """The parquet row (column order = `chemx.release.writer.COLUMNS`)."""
