@@ -77,8 +77,32 @@ class InkAnalysis:
     """Readings of the lines read so far, by (box, component ids): each is read once."""
 
 
+CONTAINED_SHARE = 0.9
+"""A crop with this share of another crop's area inside it contains that crop."""
+
+
+def drawing_boxes(crop_boxes: Sequence[Box]) -> list[Box]:
+    """The crops whose pixels are drawing: all but those that contain another crop.
+
+    A crop around other crops (a panel or table frame a segmenter took for one drawing)
+    holds their labels too; blanking it would hide every label inside it.
+    """
+    return [
+        box
+        for box in crop_boxes
+        if not any(
+            other != box and intersection_area(box, other) >= CONTAINED_SHARE * area(other) > 0
+            for other in crop_boxes
+        )
+    ]
+
+
 def analyse_ink(figure: Image.Image, crop_boxes: Sequence[Box]) -> InkAnalysis | None:
-    """Connected components of the figure's ink outside the crops; None without contrast."""
+    """Connected components of the figure's ink outside the drawings; None without contrast.
+
+    The drawings are the crops that contain no other crop (`drawing_boxes`).
+    """
+    crop_boxes = drawing_boxes(crop_boxes)
     grey = grey_levels(figure)
     background = paper_level(grey)
     darkest = float(np.percentile(grey, 0.5))

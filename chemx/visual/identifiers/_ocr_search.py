@@ -27,6 +27,7 @@ from chemx.visual.identifiers._ocr_ink import (
     Reading,
     all_lines,
     analyse_ink,
+    drawing_boxes,
     label_shaped,
     same_box,
 )
@@ -208,8 +209,9 @@ class LabelOcr:
             groups.setdefault(tuple(crop.box), []).append(index)  # type: ignore[arg-type]
         boxes = list(groups)
         hints = [tuple(b) for b in segmentation.label_boxes] if self.use_hints else []
+        drawings = drawing_boxes(boxes)
         candidates = [
-            label_candidates(analysis, box, boxes, hints)  # type: ignore[arg-type]
+            label_candidates(analysis, box, drawings, hints)  # type: ignore[arg-type]
             for box in boxes
         ]
         chosen = self._assign(analysis, candidates, named)

@@ -97,6 +97,10 @@ LINE_END_MIN_BLOBS = 3
 is peeled from three glyphs."""
 LABEL_ROW_MAX_HEIGHT = 1.6
 """A peeled row is one line of text: at most this many figure character heights."""
+MAX_PEELED_ROWS = 2
+"""Rows peeled off a drawing's bottom: a scope entry may print its label and yield on one
+line and its dr/ee on the next ('3i, 99% yield' over '85:15 dr, 98% ee'), both closer to
+the drawing than the grouping gap in a small raster."""
 
 
 def peel_text_rows(
@@ -119,7 +123,8 @@ def peel_text_rows(
     drawing shows only character-sized blobs, the 'H' of an NH) and it holds
     `LABEL_ROW_MIN_BLOBS` glyphs or goes on as a text line outside the group (`lines`:
     '(5 h)' joined the 'Bn' above it while '9aa; 89%' stayed apart). A substituent
-    written as text ('CO2Me') is reached by its bond, so it stays.
+    written as text ('CO2Me') is reached by its bond, so it stays. Up to
+    `MAX_PEELED_ROWS` rows come off the bottom, one off the top.
 
     Args:
         blobs: Rows of x, y, width, height, area of the group's blobs.
@@ -134,14 +139,17 @@ def peel_text_rows(
     keep = list(range(len(blobs)))
     rows: list[list[int]] = []
     for from_bottom in (True, False):
-        if len(keep) <= LABEL_ROW_MIN_BLOBS:
-            break
-        row = _edge_row(blobs, keep, from_bottom)
-        if row is None or not _is_label_row(blobs, keep, row, char_height, stroke, reach, lines):
-            continue
-        rows.append(row)
-        peeled = set(row)
-        keep = [i for i in keep if i not in peeled]
+        for _ in range(MAX_PEELED_ROWS if from_bottom else 1):
+            if len(keep) <= LABEL_ROW_MIN_BLOBS:
+                break
+            row = _edge_row(blobs, keep, from_bottom)
+            if row is None or not _is_label_row(
+                blobs, keep, row, char_height, stroke, reach, lines
+            ):
+                break
+            rows.append(row)
+            peeled = set(row)
+            keep = [i for i in keep if i not in peeled]
     return keep, rows
 
 

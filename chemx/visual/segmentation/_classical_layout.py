@@ -34,7 +34,12 @@ from chemx.visual.segmentation._classical_pixels import (
     measure_stroke_width,
     prepare,
 )
-from chemx.visual.segmentation._classical_strokes import is_plus, polyline, straight_stroke
+from chemx.visual.segmentation._classical_strokes import (
+    is_frame,
+    is_plus,
+    polyline,
+    straight_stroke,
+)
 
 MAX_COMPONENTS = 8000
 """More blobs than this is texture or noise, not a drawing (a dense page has ~1000)."""
@@ -121,9 +126,14 @@ def analyse(image: Image.Image) -> Layout:
     keep = np.zeros(count, dtype=np.uint8)
     keep[blobs] = 1
     lines = np.zeros(count, dtype=np.uint8)  # arrows and rules
+    frames = 0
     for i in blobs:
         x, y, w, h, _ = (int(v) for v in stats[i])
         if math.hypot(w, h) < ARROW_MIN_LENGTH * char_h:
+            continue
+        if is_frame(labels[y : y + h, x : x + w] == i, math.ceil(RULE_MIN_LENGTH * char_h)):
+            keep[i], lines[i] = 0, 1  # a box or table grid around drawings: no molecule
+            frames += 1
             continue
         ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
         if len(xs) > stroke * math.hypot(w, h) * 4:  # far too much ink for a stroke
@@ -142,6 +152,8 @@ def analyse(image: Image.Image) -> Layout:
                 start, end = sorted((tail, head), key=lambda p: (p[1], p[0]))
             layout.rules.append(Arrow((x, y, x + w, y + h), start, end))
 
+    if frames:
+        layout.notes.append(f"{frames} frame(s) or table grid(s) around the drawings left out")
     # Group what is left by proximity: dilate, then read the group of each blob.
     # Specks and faint ink bridge (dashed wedges), arrows and rules with their halo do not.
     mask = keep[labels]

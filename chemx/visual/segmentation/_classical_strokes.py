@@ -1,14 +1,16 @@
-"""Shape tests of the classical segmenter: arrows, rules, '+' signs and open lines.
+"""Shape tests of the classical segmenter: arrows, rules, '+' signs, open lines, frames.
 
 `straight_stroke` tells a long blob that is an arrow (a shaft widening into a head at
-one end) or a rule (a straight headless line) from a bond network; `is_plus` finds a '+'
-and `polyline` a bent arrow or bracket. Lengths are multiples of the stroke width.
+one end) or a rule (a straight headless line) from a bond network; `is_plus` finds a '+',
+`polyline` a bent arrow or bracket and `is_frame` a box or table grid drawn around other
+things. Lengths are multiples of the stroke width.
 """
 
 from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 ARROW_HEAD_RATIO = 2.2
@@ -148,3 +150,31 @@ def polyline(stat: np.ndarray, stroke: float) -> bool:
     """
     _, _, width, height, area = (float(v) for v in stat)
     return area <= LINE_INK * stroke * (width + height) / POLYLINE_SLACK
+
+
+FRAME_RULE_SHARE = 0.85
+"""A frame's ink lies on long horizontal and vertical runs: a box, a table's border or
+grid, a panel outline. A molecule holds at most a few such pixels (a linear alkyne, a
+long horizontal bond), so well under half of its ink; a rounded box keeps ~90%."""
+
+
+def is_frame(blob: np.ndarray, min_run: int) -> bool:
+    """Whether a blob (its 0/1 crop) is a frame: nearly all ink on axis-parallel runs.
+
+    A box or grid drawn around a scheme or table is one connected blob spanning it; left
+    in, it becomes a "molecule" that covers every drawing and label inside it. Its ink is
+    straight horizontal and vertical runs of at least `min_run` pixels (a few character
+    heights, longer than any bond); the opening with a one-pixel-thick line of that
+    length keeps exactly those.
+    """
+    height, width = blob.shape
+    if min(height, width) < min_run:
+        return False  # a single rule or an arrow: the straight-stroke test's business
+    ink = blob.astype(np.uint8)
+    total = int(ink.sum())
+    if total == 0:
+        return False
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, min_run), np.uint8))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((min_run, 1), np.uint8))
+    on_runs = int(((across > 0) | (down > 0)).sum())
+    return on_runs >= FRAME_RULE_SHARE * total

@@ -11,10 +11,10 @@ strokes crossing at their middles. The analysis runs in five passes:
 2. Measure the drawing: stroke width (median ink run) and character height (median
    component height). Every distance below is a multiple of one of them, never a
    fixed number of pixels, so the rules hold from thumbnails to 300-dpi scans.
-3. Take out arrows and long headless rules, then group the remaining components by a
-   dilation whose radius is a fraction of the character height: atom symbols join
-   their bonds and letters join their words, while labels, which sit further away,
-   stay apart.
+3. Take out arrows, long headless rules and frames (boxes, table grids), then group
+   the remaining components by a dilation whose radius is a fraction of the character
+   height: atom symbols join their bonds and letters join their words, while labels,
+   which sit further away, stay apart.
 4. Call a group text when all its blobs are character-sized, otherwise a molecule;
    merge text groups into lines and small cut-off drawing pieces into their
    neighbour; a single '+' blob is a plus sign.

@@ -1,4 +1,5 @@
-"""Label lines and panel titles set tight against a drawing are split off its crop.
+"""Label lines and panel titles set tight against a drawing are split off its crop, and
+frames drawn around drawings hide none of them.
 
 Real scope schemes (jo2c00716, Scheme 3) print '5ae; 80% (13 h)' a few pixels under the
 drawing's NH: grouped with it, the label was inside the crop and the identifier search,
@@ -12,8 +13,10 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from chemx.records import StructureRole
 from chemx.visual.classes import FigureClass
 from chemx.visual.identifiers.ocr import OcrIdentifierExtractor
+from chemx.visual.segmentation._base import Crop
 from chemx.visual.segmentation._classical_groups import peel_text_rows
 from chemx.visual.segmentation.classical import ClassicalSegmenter
 
@@ -112,3 +115,56 @@ def test_the_label_of_a_tight_scope_entry_is_read_outside_its_crop() -> None:
     assert crop.box[3] <= 162  # ends above the label line
     results = OcrIdentifierExtractor().identify(image, segmentation.crops, segmentation)
     assert results[0].identifier == "5ae"
+
+
+def test_a_label_line_and_the_dr_ee_line_under_it_are_both_peeled() -> None:
+    # a small raster scope entry (orglett Scheme 3): '3i, 99% yield' over '85:15 dr, 98% ee'
+    network = [[10, 10, 100, 100, 600]]
+    label = glyphs(20, 112, 12)
+    selectivity = glyphs(20, 124, 14)
+    blobs = np.array(network + label + selectivity, dtype=float)
+    kept, rows = peel_text_rows(blobs, CHAR, STROKE, REACH)
+    assert kept == [0]
+    assert [sorted(row) for row in rows] == [list(range(13, 27)), list(range(1, 13))]
+
+
+def _framed_pair() -> Image.Image:
+    """Two labelled rings inside a box drawn around them, as a table or panel frame is."""
+    image = Image.new("RGB", (420, 240), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((6, 6, 413, 233), outline="black", width=2)
+    font = ImageFont.load_default(size=18)
+    for left, label in ((70, "3aa"), (250, "3ab")):
+        centre = (left + 45, 95)
+        points = [
+            (
+                centre[0] + 40 * math.cos(math.radians(30 + 60 * k)),
+                centre[1] + 40 * math.sin(math.radians(30 + 60 * k)),
+            )
+            for k in range(6)
+        ]
+        for k in range(6):
+            draw.line([points[k - 1], points[k]], fill="black", width=3)
+        draw.line([points[0], (points[0][0] + 30, points[0][1] - 17)], fill="black", width=3)
+        draw.text((left + 25, 165), label, font=font, fill="black")
+    return image
+
+
+def test_a_frame_around_the_drawings_is_no_molecule_and_hides_no_label() -> None:
+    image = _framed_pair()
+    segmentation = ClassicalSegmenter().segment(image, FigureClass.MULTIPLE_MOLECULES)
+    assert len(segmentation.crops) == 2
+    assert all(crop.box[2] - crop.box[0] < 150 for crop in segmentation.crops)
+    assert any("frame" in note for note in segmentation.notes)
+    results = OcrIdentifierExtractor().identify(image, segmentation.crops, segmentation)
+    assert [result.identifier for result in results] == ["3aa", "3ab"]
+
+
+def test_a_crop_around_other_crops_does_not_hide_their_labels() -> None:
+    # another segmenter may still give the frame as a crop: it contains the drawings
+    image = _framed_pair()
+    segmentation = ClassicalSegmenter().segment(image, FigureClass.MULTIPLE_MOLECULES)
+    frame = Crop((4, 4, 416, 236), StructureRole.MOLECULE, "test")
+    crops = (*segmentation.crops, frame)
+    results = OcrIdentifierExtractor().identify(image, crops, segmentation)
+    assert [result.identifier for result in results[:2]] == ["3aa", "3ab"]
