@@ -111,6 +111,9 @@ only where a suffix letter cannot stand: first in a token of at most two charact
 ('lc'; 'ipr' is a word), before a digit ('l2a'), or first of two suffix letters ('2la'
 is '21a': no paper runs its letters past 'z' into 'la')."""
 
+SUFFIX_LOOKALIKES = str.maketrans({"0": "o", "O": "o"})
+"""A digit cannot follow a suffix letter, so a round glyph there is the letter 'o'."""
+
 DESCRIPTOR_LOOKALIKES = str.maketrans({"5": "S", "$": "S"})
 """OCR readings of an 'S' inside stereo-prefix brackets ('(5)-7' is '(S)-7')."""
 
@@ -146,6 +149,8 @@ SCOPE_TAIL = re.compile(
 )
 """What marks the text after a label and a separator as its scope-table entry (a yield,
 a selectivity, 'not purified'), however garbled the numbers are ('58%6', '5996 ee')."""
+YIELD_WORD = re.compile(r"\byields?\b", re.IGNORECASE)
+"""A scope entry that says 'yield': the numbers in it are yields, however garbled."""
 FOOTNOTE_SUFFIX = re.compile(rf"(?P<label>{NUMBER}[a-z]{{{MAX_SUFFIX_LETTERS}}})(?P<mark>[a-z])")
 """A label with one letter more than a suffix may have: the last is a footnote mark
 ('3arb' is '3ar' with footnote b)."""
@@ -278,16 +283,26 @@ def _single(text: str) -> str | None:
     if separated and GARBLED_PERCENT_96.fullmatch(rest.lstrip(",;: ")):
         return label  # '20, 5996': after a comma only the '96' form ('12, 19' is a list)
     entry = re.match(r"^[,;:.]\s*[\w(]", rest)  # '86:,99dc' is a garbled yield, no entry
-    if entry and SCOPE_TAIL.search(rest) and not _holds_label(rest):
+    entry = entry or re.match(r"^[<>≥≤~]?\d+(?:\.\d+)?\s*%", rest)  # '3k 97%0 yield'
+    numbers_are_yields = YIELD_WORD.search(rest) is not None
+    if entry and SCOPE_TAIL.search(rest) and not _holds_label(rest, numbers_are_yields):
         return label  # '7 , 58%6', '3arb , 98% , 90% ee': a scope entry, misread after the label
     if not separated and not re.match(r"^[<>≥≤~]?\d+(?:\.\d+)?\s*%", rest):
         return None  # '12 h', '80 °C': a number with a unit is a quantity, not a label
     return label if _tail_kind(rest) == "yield" else None
 
 
-def _holds_label(rest: str) -> bool:
-    """Whether a comma-separated part of the text after a label is a label too ('3b')."""
-    return any(_label_token(part.strip()) for part in re.split(r"[,;]", rest) if part.strip())
+def _holds_label(rest: str, numbers_are_yields: bool = False) -> bool:
+    """Whether a comma-separated part of the text after a label is a label too ('3b').
+
+    With `numbers_are_yields` (the text says 'yield'), a bare number is a yield whose '%'
+    OCR misread ('23; 425, combined yield' is '23; 42%'), not a second label.
+    """
+    return any(
+        (label := _label_token(part.strip())) and not (numbers_are_yields and label.isdigit())
+        for part in re.split(r"[,;]", rest)
+        if part.strip()
+    )
 
 
 def _tail_kind(rest: str) -> Literal["yield", "labels", "other"]:
@@ -384,7 +399,10 @@ def _repair_core(body: str) -> str | None:
         and body[0] not in "l|"
     ):
         return None
-    candidate = "".join(number) + body[index:]
+    suffix = body[index:]
+    if suffix[:1].isalpha():
+        suffix = suffix[0] + suffix[1:].translate(SUFFIX_LOOKALIKES)  # '3a0' is '3ao'
+    candidate = "".join(number) + suffix
     return candidate if _CORE.fullmatch(candidate) else None
 
 

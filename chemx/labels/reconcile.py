@@ -20,11 +20,12 @@ a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chemx.labels.codes import read_code
-from chemx.labels.grammar import is_lowercase_roman, read_label
+from chemx.labels.grammar import DASH, MAX_RANGE, is_lowercase_roman, read_label
 from chemx.labels.mentions import find_mentions
 from chemx.records import Sentence
 
@@ -64,21 +65,58 @@ class PaperLabels:
         return bool(self.sentences)
 
     def names(self, label: str) -> bool:
-        """Whether some sentence names `label` (as a compound, not a number or unit)."""
+        """Whether some sentence names `label` (as a compound, not a number or unit).
+
+        A numbered code is also named by a range of its series ('L3' by "ligands
+        L1−L7", `code_in_range`).
+        """
         if label not in self._named:
             core = "".join(char for char in label if char.isalnum())
             self._named[label] = any(
                 find_mentions(label, sentence.text, sentence.bold_spans)
                 for sentence in self.sentences
                 if core and _has_core(sentence.text, core)
-            )
+            ) or any(code_in_range(label, sentence.text) for sentence in self.sentences)
         return self._named[label]
 
 
+_NUMBERED_CODE = re.compile(r"(?P<prefix>[A-Za-z][A-Za-z-]*?)(?P<number>\d{1,3})")
+
+
+def code_in_range(label: str, text: str) -> bool:
+    """Whether `text` names the numbered code `label` inside a range of its series.
+
+    >>> code_in_range("L3", "we screened the ligands L1−L7"), code_in_range("L9", "L1–L7")
+    (True, False)
+    >>> code_in_range("3", "compounds 1-5"), code_in_range("N-Me-TY4", "N-Me-TY1−N-Me-TY8")
+    (False, True)
+    """
+    code = _NUMBERED_CODE.fullmatch(label)
+    if code is None or read_code(label) != label:
+        return False
+    prefix = re.escape(code["prefix"])
+    span = re.compile(
+        rf"(?<![A-Za-z0-9-]){prefix}(?P<first>\d{{1,3}})\s*{DASH}\s*(?:{prefix})?"
+        rf"(?P<last>\d{{1,3}})(?![0-9])"
+    )
+    number = int(code["number"])
+    return any(
+        int(found["first"]) <= number <= int(found["last"])
+        and int(found["last"]) - int(found["first"]) < MAX_RANGE
+        for found in span.finditer(text)
+    )
+
+
 def _has_core(text: str, core: str) -> bool:
-    """A cheap filter before the full mention search: the label's characters occur."""
+    """A cheap filter before the full mention search: the label's characters occur.
+
+    With no digit, `core` is the label's letters run together, which a hyphenated code
+    is not where it is printed ('L-Arg' is 'LArg'): each of its letters must occur.
+    """
     digits = "".join(char for char in core if char.isdigit())
-    return (digits or core) in text
+    if digits:
+        return digits in text
+    return all(char in text for char in set(core))
 
 
 def variants(label: str, *, series: bool = False) -> list[str]:

@@ -17,8 +17,11 @@ from collections.abc import Iterable, Sequence
 
 from chemx.records import Box, PrintedWord
 
-R_GROUP = re.compile(r"^(?:R|R\d{1,2}|R['′″]{1,2}|R[¹²³⁴⁵⁶⁷⁸⁹]|Ar|Ar\d|Ar['′]|X|Y|Het|EWG|EDG|FG)$")
-"""Atom labels that stand for a group, not an atom: the drawing is a generic scaffold."""
+R_GROUP = re.compile(
+    r"^(?:R|R\d{1,2}|R['′″]{1,2}|R[¹²³⁴⁵⁶⁷⁸⁹]|Ar|Ar\d|Ar['′]|X|Y|Het|EWG|EDG|FG|LG|PG|Nu)$"
+)
+"""Atom labels that stand for a group, not an atom: the drawing is a generic scaffold
+(LG a leaving group, PG a protecting group, Nu a nucleophile)."""
 
 
 OSRA_ARYL = re.compile(r"\[AlH2?\]")

@@ -62,11 +62,20 @@ def upscale_for(label_height: float | None, *, close: bool = False) -> float:
     return round(min(MAX_UPSCALE, max(1.0, scale)), 2)
 
 
-GROUP_IN_FORMULA = re.compile(r"^(?:O|N|S|NH|CO2|CO|OC|CH2)R(?:\d|['′])?$|^R(?:\d|['′])?(?:O|N|S)$")
-"""A group label inside a condensed formula: 'OR', 'NR', 'CO2R', 'RO'."""
+GROUP_IN_FORMULA = re.compile(
+    r"^(?:O|N|S|NH|CO2|CO|OC|CH2)R(?:\d|['′])?$|^R(?:\d|['′])?(?:O|N|S)$"
+    r"|^[A-Z][a-z]?(?:I{1,3}|II?V|l{1,3}|\d)?[Xx]\d?$"
+    r"|^X[2-4zZ]?[A-Z][a-z]?(?:I{1,3}|l{1,3}|[\"'])?$"
+)
+"""A group label inside a condensed formula: 'OR', 'NR', 'CO2R', 'RO', and an atom
+bearing a generic X ('PdIIX', 'MgX', 'BX2', 'X2PdII'; OCR reads the 'II' as 'll' or '"',
+the 'X' as 'x' and the '2' as 'z' in small print): no element is written 'X', so the
+drawing is a general structure (a mechanism's intermediate, a reagent class)."""
 MISREAD_SUPERSCRIPT = re.compile(r"^(R|Ar)[?\"`^*°]$")
 """'R?' or 'R*': a group label whose superscript digit OCR could not read."""
-_SPLIT = re.compile(r"[\s\-–/·()]+")
+_SPLIT = re.compile(r"[\s\-–/·()=]+")
+"""Where OCR tokens split into labels: spaces, bonds drawn as dashes, brackets, and the
+'=' of a definition printed in the drawing ('X = Cl')."""
 
 
 def group_labels(tokens: list[str]) -> list[str]:

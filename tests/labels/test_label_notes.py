@@ -83,12 +83,17 @@ def test_two_suffix_letters_stay_for_the_paper_text_to_settle() -> None:
         ("6e' . 61%", "6e'"),
         ("17 9796", "17"),
         ("35 759", "35"),
+        ("3k 97%0 yield", "3k"),  # no comma, a stray glyph after the per cent
+        ("23; 425, combined yield", "23"),  # '42%' with its '%' read as '5'
+        ("24,213, combined yield", "24"),
     ],
 )
 def test_a_scope_entry_misread_after_its_label_leaves_the_label(text: str, label: str) -> None:
     assert parse_label(text).label == label
 
 
-@pytest.mark.parametrize("text", ["3a, 3b, 85%", "3c. 80 °C", "12 256", "10 mol%, 2 h"])
+@pytest.mark.parametrize(
+    "text", ["3a, 3b, 85%", "3c. 80 °C", "12 256", "10 mol%, 2 h", "2, 3b, 85% yield", "5 mol %"]
+)
 def test_a_tail_with_another_label_or_a_quantity_is_refused(text: str) -> None:
     assert parse_label(text).label is None

@@ -63,6 +63,9 @@ ACCEPTED = [
     ("lO", "10"),
     ("l", "1"),
     ("S", "5"),
+    # ... and in the suffix: no digit follows a suffix letter (jacs.2c12752)
+    ("3a0 ,", "3ao"),
+    ("3aO", "3ao"),
     # stereo prefixes
     ("(S)-7", "(S)-7"),
     ("(R)-14d", "(R)-14d"),

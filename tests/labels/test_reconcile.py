@@ -75,3 +75,18 @@ def test_a_code_the_text_names_is_a_variant_of_its_misreading() -> None:
     assert reconcile("13", paper).identifier == "L3"  # the 'L' read as '1'
     assert "L3" in variants("13")
     assert reconcile("13", PAPER).identifier == "13"  # no code named: kept, doubted
+
+
+def test_a_hyphenated_code_is_named_where_the_text_prints_it() -> None:
+    # its letters run together ('LArg') occur nowhere: each one is looked for
+    paper = PaperLabels([sentence("NOS oxidises L-Arg to L-Cit and NO.")])
+    assert paper.names("L-Arg") and paper.names("L-Cit")
+    assert not paper.names("L-Orn")
+
+
+def test_a_code_read_with_a_look_alike_is_named_by_a_range_of_its_series() -> None:
+    # "ligands L1−L7": EasyOCR read the drawn 'L3' as '13', which no sentence names
+    paper = PaperLabels([sentence("First, we screened the ligands L1−L7 (Scheme 2).")])
+    assert paper.names("L3") and not paper.names("L8")
+    assert reconcile("13", paper).identifier == "L3"
+    assert not PaperLabels([sentence("Compounds 1−5 were inactive.")]).names("L3")

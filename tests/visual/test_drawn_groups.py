@@ -14,8 +14,11 @@ def test_group_labels_are_found_in_ocr_tokens() -> None:
     assert group_labels(["R-N", "OMe"]) == ["R"]
     assert group_labels(["Ar1", "Ar2", "8"]) == ["Ar1", "Ar2"]
     assert group_labels(["OR"]) == ["OR"]  # an alkoxy group
+    assert group_labels(["PdIIX", "MgX", "LG"]) == ["PdIIX", "MgX", "LG"]  # generic X, LG
+    assert group_labels(["Pdlx", "X=", 'XzPd"']) == ["Pdlx", "X", 'XzPd"']  # read small
     # atom labels of whole compounds are none
     assert group_labels(["Me", "NO2", "OTBS", "Bn", "N", "HO", "Ph", "TsN", "Br"]) == []
+    assert group_labels(["PdCl", "Xe", "NMe2", "LiX1a"]) == []
 
 
 def _ring_with(label: str) -> Image.Image:
