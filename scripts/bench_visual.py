@@ -168,6 +168,7 @@ def bench_real_pdfs(out: Path) -> dict[str, Any]:
     print(f"non-2-D accepted         {total.non_2d_accepted} (plots, spectra, ORTEP, 3-D)")
     print(f"crop recall @IoU0.5      {share(total.matched_compounds, total.gold_compounds)}")
     print(f"whole-structure crops    {share(total.whole_crops, total.predicted_crops)}")
+    print(f"accepted: whole compound {share(total.accepted_whole, total.accepted_crops)}")
     print(f"identifier accuracy      {share(total.identifiers_right, total.matched_compounds)}")
     print(f"fragments as compounds   {total.fragments_as_compounds}")
     for line in total.fragments:

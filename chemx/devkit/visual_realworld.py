@@ -10,9 +10,10 @@ gold of the same paper (`chemx.devkit.pdf_gold`).
 
 Measures (summed over papers): classifier accuracy over the items found, and plots,
 spectra, ORTEPs, 3-D renderings accepted as chemistry; crop recall and precision at IoU
->= 0.5 over compound structures; the share of accepted crops that are one whole gold
-structure; identifier accuracy over matched compounds; R-group scaffolds and fragments
-accepted with an identifier as if they were compounds.
+>= 0.5 over compound structures; the share of all crops that are one whole gold
+structure, and of the crops QC 1 accepted that are one whole gold compound (what a
+question can be built on); identifier accuracy over matched compounds; R-group scaffolds
+and fragments accepted with an identifier as if they were compounds.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class VisualRealScore:
     matched_compounds: int = 0
     predicted_crops: int = 0
     whole_crops: int = 0
+    accepted_crops: int = 0
+    accepted_whole: int = 0
+    """Crops QC 1 accepted, and those among them that are one whole gold compound."""
     identifiers_right: int = 0
     fragments_as_compounds: int = 0
     mistakes: list[str] = field(default_factory=list)
@@ -91,8 +95,8 @@ class VisualRealScore:
         """Add another paper's counts."""
         for name in (
             "items", "items_found", "classified_right", "non_2d_accepted", "gold_compounds",
-            "matched_compounds", "predicted_crops", "whole_crops", "identifiers_right",
-            "fragments_as_compounds",
+            "matched_compounds", "predicted_crops", "whole_crops", "accepted_crops",
+            "accepted_whole", "identifiers_right", "fragments_as_compounds",
         ):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.mistakes += other.mistakes
@@ -191,12 +195,15 @@ def _score_structures(
     score.gold_compounds += len(compounds) if item.get("complete", True) else 0
     score.predicted_crops += len(crops) if item.get("complete", True) else 0
     for stored, box in crops:
+        complete = item.get("complete", True)
+        score.accepted_crops += int(complete and not stored.rejected)
         best = max(gold, key=lambda g: iou(tuple(g["bbox"]), box), default=None)
         if best is None or iou(tuple(best["bbox"]), box) < CROP_IOU:
             continue
-        if item.get("complete", True):
+        if complete:
             score.whole_crops += 1
         role = best.get("role", "compound")
+        score.accepted_whole += int(complete and not stored.rejected and role == "compound")
         if role in ("scaffold", "fragment") and stored.record.identifier and not stored.rejected:
             score.fragments_as_compounds += 1
             score.fragments.append(
