@@ -13,8 +13,10 @@ the image alone and combined with the caption's evidence, with plots, spectra, O
 ../shared/realworld/papers --out OUT --until visual`) against the hand-made visual gold
 of `tests/fixtures/realworld/visual_gold/` (`chemx.devkit.visual_realworld`): classifier
 accuracy on the display items, plots/spectra/ORTEPs/3-D accepted as chemistry, crop
-recall and precision at IoU 0.5, whole-structure share, identifier accuracy, R-group
-scaffolds and fragments accepted as compounds.
+recall and precision at IoU 0.5, whole-structure share, identifier accuracy, the share
+of QC 1-accepted crops that are one whole compound and of those with the right
+identifier (what issue 12's check counts), R-group scaffolds and fragments accepted as
+compounds.
 
 Two sources, measured in one run:
 - the sample corpus gold: `chemx build --corpus sample` (visual stage, offline
@@ -169,6 +171,8 @@ def bench_real_pdfs(out: Path) -> dict[str, Any]:
     print(f"crop recall @IoU0.5      {share(total.matched_compounds, total.gold_compounds)}")
     print(f"whole-structure crops    {share(total.whole_crops, total.predicted_crops)}")
     print(f"accepted: whole compound {share(total.accepted_whole, total.accepted_crops)}")
+    accepted_right = share(total.accepted_identifiers_right, total.accepted_whole)
+    print(f"accepted: identifier     {accepted_right}")
     print(f"identifier accuracy      {share(total.identifiers_right, total.matched_compounds)}")
     print(f"fragments as compounds   {total.fragments_as_compounds}")
     for line in total.fragments:

@@ -12,8 +12,9 @@ Measures (summed over papers): classifier accuracy over the items found, and plo
 spectra, ORTEPs, 3-D renderings accepted as chemistry; crop recall and precision at IoU
 >= 0.5 over compound structures; the share of all crops that are one whole gold
 structure, and of the crops QC 1 accepted that are one whole gold compound (what a
-question can be built on); identifier accuracy over matched compounds; R-group scaffolds
-and fragments accepted with an identifier as if they were compounds.
+question can be built on); identifier accuracy over matched compounds, and over the
+accepted whole compounds; R-group scaffolds and fragments accepted with an identifier as
+if they were compounds.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ class VisualRealScore:
     accepted_crops: int = 0
     accepted_whole: int = 0
     """Crops QC 1 accepted, and those among them that are one whole gold compound."""
+    accepted_identifiers_right: int = 0
+    """Of `accepted_whole`, those whose identifier is the gold one."""
     identifiers_right: int = 0
     fragments_as_compounds: int = 0
     mistakes: list[str] = field(default_factory=list)
@@ -96,7 +99,8 @@ class VisualRealScore:
         for name in (
             "items", "items_found", "classified_right", "non_2d_accepted", "gold_compounds",
             "matched_compounds", "predicted_crops", "whole_crops", "accepted_crops",
-            "accepted_whole", "identifiers_right", "fragments_as_compounds",
+            "accepted_whole", "accepted_identifiers_right", "identifiers_right",
+            "fragments_as_compounds",
         ):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.mistakes += other.mistakes
@@ -214,6 +218,7 @@ def _score_structures(
             score.matched_compounds += 1 if item.get("complete", True) else 0
             if same_label(stored.record.identifier, best.get("identifier")):
                 score.identifiers_right += 1
+                score.accepted_identifiers_right += int(complete and not stored.rejected)
             else:
                 score.mistakes.append(
                     f"{name}: {best.get('identifier')!r} read as {stored.record.identifier!r}"
