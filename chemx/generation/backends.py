@@ -430,22 +430,22 @@ class TemplateGenerator:
                 continue  # the answer's catalogue name under another wording
             plural = is_plural(feature.name)
             shared = agree_chain(parts, plural)
-            variants.append(
-                [
-                    replace(draft, mechanism=shared.joined(draft.mechanism))
-                    for reading in effect_readings(feature.key, mechanism)
-                    for draft in (
-                        distractor_draft(
-                            feature.name,
-                            reading,
-                            correct.mechanism,
-                            key=feature.key,
-                            in_structure=feature.in_structure,
-                            specific=specific,
-                        ),
-                    )
-                ]
-            )
+            drafts = [
+                replace(draft, mechanism=shared.joined(draft.mechanism))
+                for reading in effect_readings(feature.key, mechanism)
+                for draft in (
+                    distractor_draft(
+                        feature.name,
+                        reading,
+                        correct.mechanism,
+                        key=feature.key,
+                        in_structure=feature.in_structure,
+                        specific=specific,
+                    ),
+                )
+            ]
+            # two readings may read the same once the feature's named part is dropped
+            variants.append(list({draft.mechanism: draft for draft in drafts}.values()))
         return variants
 
 

@@ -311,6 +311,33 @@ def assemble(
     )
 
 
+_NAMED_PART = ("N–H", "O–H", "C–H", "C–F", "C=O", "C=N")
+"""Bonds a feature's name may end on ('benzanilide N–H') that a table mechanism also
+names as the feature's part ('... through its N–H')."""
+
+
+def without_named_part(feature: str, mechanism: str) -> str:
+    """The mechanism without the part the feature's name already is.
+
+    "The benzanilide N–H donates a hydrogen bond through its N–H" says the N–H twice;
+    "The aliphatic amide N–H has an N–H that is deprotonated ..." likewise.
+
+    >>> without_named_part("benzanilide N–H", "donates a hydrogen bond through its N–H")
+    'donates a hydrogen bond'
+    >>> without_named_part("amide N–H", "has an N–H that is deprotonated by strong bases")
+    'is deprotonated by strong bases'
+    >>> without_named_part("secondary amide", "donates a hydrogen bond through its N–H")
+    'donates a hydrogen bond through its N–H'
+    """
+    part = next((p for p in _NAMED_PART if feature.rstrip().endswith(p)), None)
+    if part is None:
+        return mechanism
+    bond = re.escape(part)
+    trimmed = re.sub(rf"^has an? {bond} that ", "", mechanism)
+    trimmed = re.sub(rf"\s+(?:through|at|via) its {bond}\b", "", trimmed)
+    return trimmed.strip() or mechanism
+
+
 def distractor_draft(
     feature: str,
     mechanism: str,
@@ -322,6 +349,7 @@ def distractor_draft(
 ) -> OptionDraft:
     """A distractor: plural agreement and the Design frame applied to its mechanism."""
     plural = is_plural(feature)
+    mechanism = without_named_part(feature, mechanism)
     phrased = design_frame(mechanism, correct_mechanism, plural)
     if phrased == mechanism:
         phrased = agree(mechanism, plural)

@@ -176,16 +176,34 @@ _PLURAL = {value: key for key, value in _SINGULAR.items()}
 
 
 def inflect(predicate: str, plural: bool) -> str:
-    """A predicate's first verb in the subject's number ("interact" <-> "interacts")."""
+    """A predicate's verbs in the subject's number ("interact" <-> "interacts").
+
+    The first word, and each verb that "and" joins to it ("donates and accepts hydrogen
+    bonds and raises polarity"): they share the subject.
+    """
     first, _, rest = predicate.partition(" ")
-    lowered = first.lower()
+    verb = _inflected(first, plural)
+    if verb is None:
+        return predicate  # a past tense or an unknown word reads the same in both numbers
+    rest = _JOINED_VERB.sub(
+        lambda m: m.group(1) + (_inflected(m.group(2), plural) or m.group(2)), rest
+    )
+    return f"{verb} {rest}".strip()
+
+
+_JOINED_VERB = re.compile(r"(\band )([a-z]+)\b")
+
+
+def _inflected(word: str, plural: bool) -> str | None:
+    """One verb in the subject's number; None when `word` is no present-tense verb."""
+    lowered = word.lower()
     swaps = _PLURAL if plural else _SINGULAR
     if lowered in swaps:
-        return f"{swaps[lowered]} {rest}".strip()
+        return swaps[lowered]
     base = BASE_OF.get(lowered)
     if base is None or lowered not in (base, third_person(base)):
-        return predicate  # a past tense or an unknown word reads the same in both numbers
-    return f"{base if plural else third_person(base)} {rest}".strip()
+        return None
+    return base if plural else third_person(base)
 
 
 def renumber(mechanism: str, plural: bool) -> str:
@@ -228,9 +246,10 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
-_MEANS = re.compile(r"\s+(?:through|by|via|with|from)\s+")
+_MEANS = re.compile(r"(?<!\bside)(?<!\bstep)(?<!\bone)\s+(?:through|by|via|with|from)\s+")
 """Where a mechanism's means begins; not "into", which completes its verb ("turns the
-oxygen into a leaving group": cut there, the phrase says nothing)."""
+oxygen into a leaving group": cut there, the phrase says nothing), nor the "by" of
+"side by side" or "step by step"."""
 """Where a table phrase's shorter readings end: its first conjunct, its means phrase."""
 
 

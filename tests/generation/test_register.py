@@ -208,3 +208,45 @@ def test_a_reading_never_ends_mid_phrase() -> None:
 def test_and_joins_two_actions_only_before_a_verb() -> None:
     phrase = "changes the steric and electronic environment of the neighbouring atoms"
     assert readings(phrase) == (phrase,)  # "steric and electronic" is one noun phrase
+
+
+def test_side_by_side_is_no_means_to_cut_at() -> None:
+    # "holds its two substituents side" was offered as a wrong answer on the sample
+    phrase = "holds its two substituents side by side, close enough to act on each other"
+    assert all(not reading.endswith(" side") for reading in readings(phrase))
+
+
+def test_every_verb_joined_by_and_takes_the_subject_s_number() -> None:
+    # "The two primary hydroxyl groups donate and accepts hydrogen bonds and raises polarity"
+    singular = "donates and accepts hydrogen bonds and raises polarity"
+    assert inflect(singular, True) == "donate and accept hydrogen bonds and raise polarity"
+    assert (
+        inflect("donate and accept hydrogen bonds", False) == "donates and accepts hydrogen bonds"
+    )
+    # a noun after "and" is left alone
+    assert inflect("forms salt bridges and hydrogen bonds", True) == (
+        "form salt bridges and hydrogen bonds"
+    )
+
+
+def test_a_wrong_answer_does_not_name_the_feature_s_bond_twice() -> None:
+    from chemx.generation.mcq import distractor_draft
+
+    draft = distractor_draft(
+        "benzanilide N–H",
+        "donates a hydrogen bond through its N–H and fixes a planar amide geometry",
+        "binds the hinge",
+        key="amide_secondary",
+        in_structure=True,
+        specific=True,
+    )
+    assert draft.mechanism == "donates a hydrogen bond and fixes a planar amide geometry"
+    kept = distractor_draft(
+        "secondary amide",
+        "donates a hydrogen bond through its N–H",
+        "binds the hinge",
+        key="amide_secondary",
+        in_structure=True,
+        specific=True,
+    )
+    assert kept.mechanism == "donates a hydrogen bond through its N–H"

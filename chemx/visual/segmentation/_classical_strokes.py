@@ -154,8 +154,10 @@ def polyline(stat: np.ndarray, stroke: float) -> bool:
 
 FRAME_RULE_SHARE = 0.85
 """A frame's ink lies on long horizontal and vertical runs: a box, a table's border or
-grid, a panel outline. A molecule holds at most a few such pixels (a linear alkyne, a
-long horizontal bond), so well under half of its ink; a rounded box keeps ~90%."""
+grid, a panel outline; a molecule's bonds are shorter and mostly slanted. Of the 953
+blobs at least `RULE_MIN_LENGTH` character heights both ways in the 124 figures of the 13
+journal PDFs, 704 hold under 10% of their ink on such runs and 105 hold 85% or more (the
+frames of 45 figures); the shares between are sparse (7 from 0.80 to 0.85)."""
 
 
 def is_frame(blob: np.ndarray, min_run: int) -> bool:
