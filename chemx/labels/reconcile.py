@@ -21,7 +21,7 @@ a compound ("6c" read as "1", "1b" with its footnote "a" read as "1ba", "5" read
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from chemx.labels.codes import read_code
@@ -72,39 +72,47 @@ class PaperLabels:
         """
         if label not in self._named:
             core = "".join(char for char in label if char.isalnum())
+            in_range = code_in_range(label)
             self._named[label] = any(
                 find_mentions(label, sentence.text, sentence.bold_spans)
                 for sentence in self.sentences
                 if core and _has_core(sentence.text, core)
-            ) or any(code_in_range(label, sentence.text) for sentence in self.sentences)
+            ) or (in_range is not None and any(in_range(s.text) for s in self.sentences))
         return self._named[label]
 
 
 _NUMBERED_CODE = re.compile(r"(?P<prefix>[A-Za-z][A-Za-z-]*?)(?P<number>\d{1,3})")
 
 
-def code_in_range(label: str, text: str) -> bool:
-    """Whether `text` names the numbered code `label` inside a range of its series.
+def code_in_range(label: str) -> Callable[[str], bool] | None:
+    """For a numbered code, a test of whether a text names it inside a range of its series.
 
-    >>> code_in_range("L3", "we screened the ligands L1−L7"), code_in_range("L9", "L1–L7")
-    (True, False)
-    >>> code_in_range("3", "compounds 1-5"), code_in_range("N-Me-TY4", "N-Me-TY1−N-Me-TY8")
-    (False, True)
+    None for a label that is no numbered code (`chemx.labels.codes.read_code`).
+
+    >>> in_range = code_in_range("L3")
+    >>> in_range("we screened the ligands L1−L7"), in_range("L4–L7"), code_in_range("3")
+    (True, False, None)
+    >>> code_in_range("N-Me-TY4")("N-Me-TY1−N-Me-TY8")
+    True
     """
     code = _NUMBERED_CODE.fullmatch(label)
     if code is None or read_code(label) != label:
-        return False
+        return None
     prefix = re.escape(code["prefix"])
     span = re.compile(
         rf"(?<![A-Za-z0-9-]){prefix}(?P<first>\d{{1,3}})\s*{DASH}\s*(?:{prefix})?"
         rf"(?P<last>\d{{1,3}})(?![0-9])"
     )
     number = int(code["number"])
-    return any(
-        int(found["first"]) <= number <= int(found["last"])
-        and int(found["last"]) - int(found["first"]) < MAX_RANGE
-        for found in span.finditer(text)
-    )
+
+    def names_it(text: str) -> bool:
+        return any(
+            int(found["first"]) <= number <= int(found["last"])
+            and int(found["last"]) - int(found["first"]) < MAX_RANGE
+            for found in span.finditer(text)
+        )
+
+    return names_it
 
 
 def _has_core(text: str, core: str) -> bool:
