@@ -21,13 +21,21 @@ printed                     code          rule
 ``Me``, ``a``, ``iii``      none          one uppercase letter and no digit
 ``C4-arylation``            none          a lowercase word: a term with a locant
 ==========================  ============  ===========================================
+
+A natural product or metabolite is often labelled by its name ('Adenosine',
+'hypoxanthine', '(−)-Azaspirene', 'Salinosporamide A'); `read_name` says whether printed
+text spells one: one to three words of letters with an optional rotation prefix and a
+letter or Roman numeral after it, not a role word ('catalyst', 'ligand', `ROLE_NOUNS`),
+not a process ('acetalization') and not common English (a word list's frequency:
+'conditions', 'Trip', 'formidable'). Like a code, a name counts only when the paper's
+text names it too.
 """
 
 from __future__ import annotations
 
 import re
 
-from chemx.labels.stop_lists import NOT_CODES
+from chemx.labels.stop_lists import NOT_CODES, ROLE_NOUNS
 
 _TAIL = re.compile(r"[,;]?\s*[\(\[]\s*[-−+]?\d+(?:\.\d+)?\s*[\)\]]?\s*$")
 """A bracketed number after the code: a relative energy or a yield ('INT26, (8.6)')."""
@@ -85,4 +93,42 @@ def _is_formula(token: str) -> bool:
     return True
 
 
-__all__ = ["CODE_NOTE", "read_code"]
+NAME_NOTE = "a name the paper's text uses for the compound, not a numbered label"
+"""The note a reader puts on an identifier it accepted as a name."""
+_NAME = re.compile(
+    r"(?:\((?P<sign>[+\-−±])\)\s?-?\s?)?"
+    r"(?P<body>[A-Za-z][a-z]{2,}(?:[- ][a-z]{3,})*)(?:\s(?P<suffix>[A-H]|I{1,3}|IV|V))?"
+)
+MIN_NAME_LETTERS = 6
+"""A name is at least this long ('uric acid' is 8 letters, 'ICA' is a code)."""
+MAX_NAME_WORDS = 3
+MAX_NAME_ZIPF = 3.0
+"""Its rarest word is rarer than this in English (wordfreq Zipf scale: 'adenosine' 2.7,
+'hypoxanthine' 1.4; 'formidable' 3.7 and 'conditions' 5.0 are words of the prose, and so,
+at this price, are 'glucose' 3.8 and 'caffeine' 3.7)."""
+PROCESS_ENDINGS = ("tion", "sion", "ysis", "ment")
+"""A word ending so names a process ('acetalization', 'hydrolysis'), not a compound."""
+
+
+def read_name(text: str) -> str | None:
+    """The one compound name `text` spells (see the module docstring), or None."""
+    cleaned = _TAIL.sub("", text.strip()).strip(" .,;:")
+    found = _NAME.fullmatch(cleaned)
+    if found is None:
+        return None
+    words = re.split(r"[- ]", found["body"])
+    if len(words) > MAX_NAME_WORDS or sum(len(word) for word in words) < MIN_NAME_LETTERS:
+        return None
+    if any(word.lower() in ROLE_NOUNS or word.endswith(PROCESS_ENDINGS) for word in words):
+        return None
+    from wordfreq import zipf_frequency  # lazy: loading the word list takes ~0.2 s
+
+    if min(zipf_frequency(word, "en") for word in words) >= MAX_NAME_ZIPF:
+        return None
+    sign = found["sign"]
+    prefix = f"({'-' if sign == '−' else sign})-" if sign else ""
+    suffix = f" {found['suffix']}" if found["suffix"] else ""
+    return f"{prefix}{found['body']}{suffix}"
+
+
+__all__ = ["CODE_NOTE", "NAME_NOTE", "read_code", "read_name"]

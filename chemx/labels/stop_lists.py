@@ -229,3 +229,19 @@ NOT_CODES: frozenset[str] = frozenset(
 """Abbreviations printed in schemes that are not compound codes: solvents, reagents,
 ligands, protecting and drawn groups, techniques (`chemx.labels.codes`). A paper's text
 names them too, so the text check alone would let them through."""
+
+
+ROLE_NOUNS: frozenset[str] = frozenset(
+    " ".join(
+        (
+            "catalyst precatalyst photocatalyst cocatalyst ligand reagent substrate product",
+            "intermediate precursor additive oxidant reductant solvent dimer monomer trimer",
+            "polymer oligomer anion cation radical complex adduct scaffold analogue analog",
+            "derivative isomer enantiomer diastereomer template byproduct inhibitor agonist",
+            "antagonist probe tracer metabolite substituent nucleophile electrophile control",
+            "standard",
+        )
+    ).split()
+)
+"""Words printed beside a drawing for its role in a scheme, not its name
+(`chemx.labels.codes.read_name`)."""

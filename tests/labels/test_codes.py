@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chemx.labels.codes import read_code
+from chemx.labels.codes import read_code, read_name
 
 
 @pytest.mark.parametrize(
@@ -51,3 +51,37 @@ def test_codes_are_read(printed: str, code: str) -> None:
 )
 def test_formulae_reagents_and_words_are_no_codes(printed: str) -> None:
     assert read_code(printed) is None
+
+
+@pytest.mark.parametrize(
+    ("printed", "name"),
+    [
+        ("Adenosine", "Adenosine"),
+        ("hypoxanthine", "hypoxanthine"),
+        ("uric acid", "uric acid"),
+        ("(−)-Azaspirene", "(-)-Azaspirene"),
+        ("Salinosporamide A", "Salinosporamide A"),
+    ],
+)
+def test_compound_names_are_read(printed: str, name: str) -> None:
+    assert read_name(printed) == name
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "Catalyst",
+        "ligand",
+        "conditions",
+        "Trip",
+        "the product",
+        "AICAR",
+        "3a",
+        "yield",
+        "acetalization",
+        "formidable",
+        "hydrolysis",
+    ],
+)
+def test_role_words_common_words_and_codes_are_no_names(printed: str) -> None:
+    assert read_name(printed) is None

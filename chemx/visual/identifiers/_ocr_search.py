@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 
 from chemx.labels import LabelParse, parse_label
-from chemx.labels.codes import CODE_NOTE, read_code
+from chemx.labels.codes import CODE_NOTE, NAME_NOTE, read_code, read_name
 from chemx.records import Box
 from chemx.visual.identifiers._base import IdentifierResult, PrintedLine
 from chemx.visual.identifiers._ocr_candidates import LabelCandidate, label_candidates
@@ -102,7 +102,8 @@ class LabelOcr:
 
         The caption is accepted for the protocol (VLMs use it) and ignored: OCR reads
         what is printed beside the drawing. A line that is no numbered label but a code
-        (`chemx.labels.codes`) that `named` says the paper's text names is a label too.
+        or a compound name (`chemx.labels.codes`) that `named` says the paper's text
+        names is a label too.
         """
         start = time.perf_counter()
         try:
@@ -266,15 +267,17 @@ class LabelOcr:
         (text, confidence), parsed = self._read_candidate(analysis, candidate)
         if parsed.label is None:
             code = read_code(text) if text else None
-            if named is None or code is None or not named(code):
+            name = read_name(text) if text and code is None else None
+            found = code or name
+            if named is None or found is None or not named(found):
                 return None
             return IdentifierResult(
-                identifier=code,
+                identifier=found,
                 raw_text=text,
                 confidence=confidence,
                 backend=self.name,
                 source_box=candidate.box,
-                note=CODE_NOTE,
+                note=CODE_NOTE if code else NAME_NOTE,
             )
         return IdentifierResult(
             identifier=parsed.label,

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from chemx.labels import parse_label
-from chemx.labels.codes import CODE_NOTE, read_code
+from chemx.labels.codes import CODE_NOTE, NAME_NOTE, read_code, read_name
 from chemx.models import IDENTIFIER_ROLE, ModelCaller, Sampling
 from chemx.models.messages import Message
 from chemx.prompts import load_template
@@ -75,7 +75,8 @@ class VlmIdentifierExtractor:
     ) -> list[IdentifierResult]:
         """One VLM call per crop (cached in the store), answers normalised like OCR's.
 
-        An answer that is no numbered label but a code the paper names (`named`) is kept.
+        An answer that is no numbered label but a code or a compound name the paper names
+        (`named`) is kept.
         """
         results = []
         prompt = self.template.render(caption=caption or "(no caption)")
@@ -106,8 +107,11 @@ class VlmIdentifierExtractor:
             label = parsed.label if parsed is not None else None
             note = parsed.note if parsed is not None else None
             code = read_code(raw) if raw and label is None and named is not None else None
+            name = read_name(raw) if raw and label is None and code is None else None
             if code is not None and named is not None and named(code):
                 label, note = code, CODE_NOTE
+            elif name is not None and named is not None and named(name):
+                label, note = name, NAME_NOTE
             reason = None
             if raw is None:
                 reason = "the VLM found no label for this structure"

@@ -1,4 +1,4 @@
-"""An identifier reader takes a code ('AICAR', 'L3') as the label only where the paper names it."""
+"""A reader takes a code ('AICAR', 'L3') or a name as the label only where the paper names it."""
 
 from __future__ import annotations
 
@@ -29,4 +29,18 @@ def test_a_code_is_a_label_only_where_the_paper_names_it() -> None:
     assert named[0].identifier == "AICAR"
     assert named[0].note is not None and "code" in named[0].note
     elsewhere = reader.identify(image, segmentation.crops, segmentation, named=lambda c: False)
+    assert elsewhere[0].identifier is None
+
+
+def test_a_compound_name_is_a_label_only_where_the_paper_names_it() -> None:
+    # s41467-024-47207-6, Figure 1: 'Adenosine' printed under its drawing
+    image = _coded_drawing("Adenosine")
+    segmentation = ClassicalSegmenter().segment(image, FigureClass.SINGLE_MOLECULE)
+    reader = OcrIdentifierExtractor()
+    named = reader.identify(
+        image, segmentation.crops, segmentation, named=lambda text: text == "Adenosine"
+    )
+    assert named[0].identifier == "Adenosine"
+    assert named[0].note is not None and "name" in named[0].note
+    elsewhere = reader.identify(image, segmentation.crops, segmentation, named=lambda t: False)
     assert elsewhere[0].identifier is None
