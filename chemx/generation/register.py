@@ -185,13 +185,19 @@ def inflect(predicate: str, plural: bool) -> str:
     verb = _inflected(first, plural)
     if verb is None:
         return predicate  # a past tense or an unknown word reads the same in both numbers
-    rest = _JOINED_VERB.sub(
-        lambda m: m.group(1) + (_inflected(m.group(2), plural) or m.group(2)), rest
+    clause = _NEW_SUBJECT.search(rest)  # "... that stores strain and releases it"
+    own, after = (rest[: clause.start()], rest[clause.start() :]) if clause else (rest, "")
+    own = _JOINED_VERB.sub(
+        lambda m: m.group(1) + (_inflected(m.group(2), plural) or m.group(2)), own
     )
-    return f"{verb} {rest}".strip()
+    return f"{verb} {own}{after}".strip()
 
 
 _JOINED_VERB = re.compile(r"(\band )([a-z]+)\b")
+_NEW_SUBJECT = re.compile(
+    r"\b(?:that|which|who|whose|because|so|when|while|where|it|they)\b", re.IGNORECASE
+)
+"""Where a clause with a subject of its own starts: verbs after it are not the feature's."""
 
 
 def _inflected(word: str, plural: bool) -> str | None:

@@ -223,9 +223,15 @@ def test_every_verb_joined_by_and_takes_the_subject_s_number() -> None:
     assert (
         inflect("donate and accept hydrogen bonds", False) == "donates and accepts hydrogen bonds"
     )
-    # a noun after "and" is left alone
+    # a noun after "and" is left alone, and so is the verb of a clause of its own
     assert inflect("forms salt bridges and hydrogen bonds", True) == (
         "form salt bridges and hydrogen bonds"
+    )
+    assert inflect("forms a ring that stores strain and releases it", True) == (
+        "form a ring that stores strain and releases it"
+    )
+    assert inflect("donates a hydrogen bond through its N–H and fixes its geometry", True) == (
+        "donate a hydrogen bond through its N–H and fix its geometry"
     )
 
 
