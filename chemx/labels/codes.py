@@ -26,7 +26,8 @@ A natural product or metabolite is often labelled by its name ('Adenosine',
 'hypoxanthine', '(−)-Azaspirene', 'Salinosporamide A'); `read_name` says whether printed
 text spells one: one to three words of letters with an optional rotation prefix and a
 letter or Roman numeral after it, not a role word ('catalyst', 'ligand', `ROLE_NOUNS`),
-not a process ('acetalization') and not common English (a word list's frequency:
+not a process ('acetalization'), not a class in the plural ('dibenzofurans'), not an
+adjective ('nucleophilic') and not common English (a word list's frequency:
 'conditions', 'Trip', 'formidable'). Like a code, a name counts only when the paper's
 text names it too.
 """
@@ -106,8 +107,20 @@ MAX_NAME_ZIPF = 3.0
 """Its rarest word is rarer than this in English (wordfreq Zipf scale: 'adenosine' 2.7,
 'hypoxanthine' 1.4; 'formidable' 3.7 and 'conditions' 5.0 are words of the prose, and so,
 at this price, are 'glucose' 3.8 and 'caffeine' 3.7)."""
+MAX_WORD_ZIPF = 5.5
+"""... and none of its words is a function word of the prose ('two vicinal': 'two' 6.3;
+'acid' 4.4 stays, for 'uric acid')."""
 PROCESS_ENDINGS = ("tion", "sion", "ysis", "ment")
 """A word ending so names a process ('acetalization', 'hydrolysis'), not a compound."""
+ADJECTIVE_ENDINGS = ("ic", "ous", "ive")
+"""A one-word name ending so is an adjective of the prose ('nucleophilic')."""
+
+
+def _singular(word: str) -> str:
+    """A plural's singular ('synthons' -> 'synthon'); other words as they are."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us")):
+        return word[:-1]
+    return word
 
 
 def read_name(text: str) -> str | None:
@@ -116,14 +129,19 @@ def read_name(text: str) -> str | None:
     found = _NAME.fullmatch(cleaned)
     if found is None:
         return None
-    words = re.split(r"[- ]", found["body"])
+    words = [word.lower() for word in re.split(r"[- ]", found["body"])]
     if len(words) > MAX_NAME_WORDS or sum(len(word) for word in words) < MIN_NAME_LETTERS:
         return None
-    if any(word.lower() in ROLE_NOUNS or word.endswith(PROCESS_ENDINGS) for word in words):
+    if any(_singular(word) in ROLE_NOUNS or word.endswith(PROCESS_ENDINGS) for word in words):
         return None
+    if _singular(words[-1]) != words[-1]:
+        return None  # a class ('dibenzofurans', 'glyclauxins'), not one compound
+    if len(words) == 1 and words[0].endswith(ADJECTIVE_ENDINGS):
+        return None  # 'nucleophilic'
     from wordfreq import zipf_frequency  # lazy: loading the word list takes ~0.2 s
 
-    if min(zipf_frequency(word, "en") for word in words) >= MAX_NAME_ZIPF:
+    frequencies = [zipf_frequency(word, "en") for word in words]
+    if min(frequencies) >= MAX_NAME_ZIPF or max(frequencies) >= MAX_WORD_ZIPF:
         return None
     sign = found["sign"]
     prefix = f"({'-' if sign == '−' else sign})-" if sign else ""

@@ -239,7 +239,7 @@ ROLE_NOUNS: frozenset[str] = frozenset(
             "polymer oligomer anion cation radical complex adduct scaffold analogue analog",
             "derivative isomer enantiomer diastereomer template byproduct inhibitor agonist",
             "antagonist probe tracer metabolite substituent nucleophile electrophile control",
-            "standard",
+            "standard synthon building block",
         )
     ).split()
 )

@@ -81,6 +81,10 @@ def test_compound_names_are_read(printed: str, name: str) -> None:
         "acetalization",
         "formidable",
         "hydrolysis",
+        "nucleophilic",  # an adjective
+        "synthons",  # a role, in the plural
+        "dibenzofurans",  # a class
+        "two vicinal",
     ],
 )
 def test_role_words_common_words_and_codes_are_no_names(printed: str) -> None:
