@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from chemx.english import zipf
 from chemx.labels.stop_lists import NOT_CODES, ROLE_NOUNS
 
 _TAIL = re.compile(r"[,;]?\s*[\(\[]\s*[-−+]?\d+(?:\.\d+)?\s*[\)\]]?\s*$")
@@ -138,9 +139,7 @@ def read_name(text: str) -> str | None:
         return None  # a class ('dibenzofurans', 'glyclauxins'), not one compound
     if len(words) == 1 and words[0].endswith(ADJECTIVE_ENDINGS):
         return None  # 'nucleophilic'
-    from wordfreq import zipf_frequency  # lazy: loading the word list takes ~0.2 s
-
-    frequencies = [zipf_frequency(word, "en") for word in words]
+    frequencies = [zipf(word) for word in words]
     if min(frequencies) >= MAX_NAME_ZIPF or max(frequencies) >= MAX_WORD_ZIPF:
         return None
     sign = found["sign"]

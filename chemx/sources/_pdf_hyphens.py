@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+
+from chemx.english import zipf
 
 LINE_END_HYPHENS = "-\u2010"
 """Hyphen-minus and the Unicode hyphen; a soft hyphen is always typesetting."""
@@ -155,17 +156,10 @@ def keep_hyphen(before: str, after: str, vocabulary: Vocabulary) -> bool:
     compound = f"{before}-{after}".strip(".,;:()[]").lower()
     if compound in vocabulary.compounds:
         return True
-    if joined in vocabulary.words or _zipf(joined) > 0 or vocabulary.has_stem(joined):
+    if joined in vocabulary.words or zipf(joined) > 0 or vocabulary.has_stem(joined):
         return False
     if word in _COMPOUND_HEADS:
         return True
     if before.lower() in _PREFIXES:
         return True
-    return _zipf(left) >= 2.5 and _zipf(right) >= 2.5 and len(left) > 2
-
-
-@lru_cache(maxsize=65536)
-def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency  # lazy: loading the word list takes ~0.2 s
-
-    return float(zipf_frequency(word, "en"))
+    return zipf(left) >= 2.5 and zipf(right) >= 2.5 and len(left) > 2

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from chemx.labels.codes import CODE_NOTE, NAME_NOTE
 from chemx.visual.classes import FigureClass
 from chemx.visual.identifiers.ocr import OcrIdentifierExtractor
 from chemx.visual.segmentation.classical import ClassicalSegmenter
@@ -17,30 +19,23 @@ def _coded_drawing(code: str) -> Image.Image:
     return image
 
 
-def test_a_code_is_a_label_only_where_the_paper_names_it() -> None:
-    image = _coded_drawing("AICAR")
+@pytest.mark.parametrize(
+    ("printed", "note"),
+    [
+        ("AICAR", CODE_NOTE),
+        ("Adenosine", NAME_NOTE),  # s41467-024-47207-6, Figure 1: printed under its drawing
+    ],
+)
+def test_a_code_or_a_name_is_a_label_only_where_the_paper_names_it(printed: str, note: str) -> None:
+    image = _coded_drawing(printed)
     segmentation = ClassicalSegmenter().segment(image, FigureClass.SINGLE_MOLECULE)
     reader = OcrIdentifierExtractor()
     unnamed = reader.identify(image, segmentation.crops, segmentation)
     assert unnamed[0].identifier is None
     named = reader.identify(
-        image, segmentation.crops, segmentation, named=lambda code: code == "AICAR"
+        image, segmentation.crops, segmentation, named=lambda text: text == printed
     )
-    assert named[0].identifier == "AICAR"
-    assert named[0].note is not None and "code" in named[0].note
-    elsewhere = reader.identify(image, segmentation.crops, segmentation, named=lambda c: False)
-    assert elsewhere[0].identifier is None
-
-
-def test_a_compound_name_is_a_label_only_where_the_paper_names_it() -> None:
-    # s41467-024-47207-6, Figure 1: 'Adenosine' printed under its drawing
-    image = _coded_drawing("Adenosine")
-    segmentation = ClassicalSegmenter().segment(image, FigureClass.SINGLE_MOLECULE)
-    reader = OcrIdentifierExtractor()
-    named = reader.identify(
-        image, segmentation.crops, segmentation, named=lambda text: text == "Adenosine"
-    )
-    assert named[0].identifier == "Adenosine"
-    assert named[0].note is not None and "name" in named[0].note
+    assert named[0].identifier == printed
+    assert named[0].note == note
     elsewhere = reader.identify(image, segmentation.crops, segmentation, named=lambda t: False)
     assert elsewhere[0].identifier is None
