@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+import pytest
+from PIL import Image, ImageDraw, ImageFont, ImageOps
 
+from chemx.visual import drawn_groups
 from chemx.visual.drawn_groups import group_labels
 from chemx.visual.identifiers._base import DrawnGroupReader
 from chemx.visual.identifiers._ocr_easyocr import OcrIdentifierExtractor
@@ -47,3 +49,13 @@ def test_a_group_label_with_an_unreadable_superscript_is_still_one() -> None:
     assert group_labels(["R?", "N"]) == ["R"]  # R³ with its superscript misread
     assert group_labels(["Ar*"]) == ["Ar"]
     assert group_labels(["Rh-", "Re", "Rb"]) == []  # metals, not groups
+
+
+def test_a_group_label_at_the_crop_edge_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a segmenter's crop is tight round the ink: the R at the ring's end touches its border
+    image = _ring_with("R")
+    tight = image.crop(ImageOps.invert(image).getbbox())
+    reader = OcrIdentifierExtractor()
+    assert "R" in reader.read_drawn_groups(tight)
+    monkeypatch.setattr(drawn_groups, "EDGE_MARGIN_PX", 0)
+    assert "R" not in reader.read_drawn_groups(tight)  # what the margin is for
