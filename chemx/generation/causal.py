@@ -74,6 +74,7 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "attributed to|ascribed to|attributable to|the result of|a result of|a consequence of"
         "|caused by|driven by|governed by|dictated by|controlled by|determined by|explained by",
     ),
+    "attribute_verb": "attribute|ascribe|assign|trace|credit",
     "origin_verb": (
         "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from"
         "|originated from|results from|resulted from|derives from|derived from",
@@ -189,6 +190,26 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("means_lead", "^ by <cause> , <effect+>", "vp", "means"),
     # explicit cause markers: the cause follows
     Construction("attributed_to", "<effect> &attribution <cause+>", "np", "effect_first"),
+    # the active voice: "We attribute the gain to X", "E, which we ascribe to X",
+    # "E; we attribute this to X"
+    Construction(
+        "we_attribute",
+        "^ we @ADV? &attribute_verb <effect> to <cause+>",
+        "np",
+        "effect_first",
+    ),
+    Construction(
+        "we_attribute",
+        "<effect> , which we @ADV? &attribute_verb @ADV? to <cause+>",
+        "np",
+        "effect_first",
+    ),
+    Construction(
+        "we_attribute",
+        "<effect> ;|, and? we @ADV? &attribute_verb this|these|it|that @ADV? to <cause+>",
+        "np",
+        "effect_first",
+    ),
     Construction("due_to", "<effect> &cause_marker <cause+>", "np", "effect_first"),
     Construction("arises_from", "<effect> &origin_verb <cause+>", "np", "effect_first"),
     # result connectives: the effect follows

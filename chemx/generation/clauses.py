@@ -10,7 +10,9 @@ sentence with a grammar written for the prose it meets. It works in three steps:
    word class (`Tag`) from a closed-class lexicon (determiners, prepositions,
    subordinators, auxiliaries, ...), the verb list of `chemx.generation.lexicon`, the
    compound-label grammar (`chemx.labels`) and suffix rules (-ly adverbs, -ing gerunds,
-   -ed participles). Open-class words stay `Tag.WORD` (nouns and adjectives).
+   -ed participles); a verb outside the list is found in an English lexicon
+   (LemmInflect's, `lexicon_verb`). Open-class words stay `Tag.WORD` (nouns and
+   adjectives).
 3. `predicate_start`: where the subject of a clause ends and its predicate begins: the
    first finite verb that is not inside a parenthesis, does not follow a determiner or a
    preposition (then it is a noun: "the bridge", "a twist") and agrees with the subject
@@ -26,7 +28,14 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from chemx.generation.lexicon import AUXILIARIES, DETERMINERS, IRREGULAR, VERB_BASES, VERB_FORMS
+from chemx.generation.lexicon import (
+    AUXILIARIES,
+    DETERMINERS,
+    IRREGULAR,
+    VERB_BASES,
+    VERB_FORMS,
+    lexicon_verb,
+)
 from chemx.generation.text import wordlist
 from chemx.labels import is_label
 
@@ -68,7 +77,7 @@ PREPOSITIONS = wordlist(
     """
     of in on at to for from by with without into onto over under through via between
     among across against toward towards about around upon within beneath beside near
-    than like unlike despite per versus vs vs. after before during except along
+    than like unlike despite per versus vs vs. after before during except along out
     """
 )
 CONJUNCTIONS = wordlist("and or but nor")
@@ -238,7 +247,33 @@ def _tag(word: str, previous: Token | None, following: str) -> Tag:
         return Tag.VBN
     if previous is not None and previous.tag in (Tag.PRON,) and lower.endswith("s"):
         return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
+    if _lexicon_verb_here(lower, previous, following):
+        return Tag.VERB
     return Tag.WORD
+
+
+OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")
+"""Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
+
+
+def _lexicon_verb_here(lower: str, previous: Token | None, following: str) -> bool:
+    """A verb the English lexicon knows (`lexicon_verb`), where the clause makes it one.
+
+    A word that is only a verb ('absorbs', 'becomes', 'extend') is one; a word that is
+    also a noun ('leaves', 'shields', 'forms') is a verb only as an -s form between a
+    noun head and the start of an object ('the 4-methyl group leaves the acceptor weak').
+    """
+    verb = lexicon_verb(lower)
+    if verb is None:
+        return False
+    if not verb.noun_too:
+        return True
+    return (
+        verb.third_person
+        and previous is not None
+        and previous.tag in (Tag.WORD, Tag.LABEL)
+        and following.lower() in OBJECT_OPENERS
+    )
 
 
 _PARTICIPLES = frozenset(form for forms in IRREGULAR.values() for form in forms[2:]) | wordlist(

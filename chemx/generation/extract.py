@@ -433,16 +433,61 @@ def _as_object(subject: str) -> str:
 def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool] | Vague:
     """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism."""
     cause = INTRO_PHRASE.sub("", cause.strip())
+    cause = cause.split(";", 1)[0]  # "...; after 7 days 78% remained": another clause
     cause = TRAILING_JUNK.sub("", cause)
     tokens = tokenise(cause)
     if not tokens:
         return Vague("no_feature", "the cause is empty")
     index = predicate_start(tokens)
     if index is not None and index > 0:
+        relative = _relative_opener(tokens, index)
+        if relative is not None:
+            head = text_of(cause, tokens, 0, relative)
+            if not is_structural(_head_phrase(head)):
+                # "rotation of F out of the plane, which weakens ...": the verb is the
+                # relative clause's; the cause is a nominal of F, the clause says more
+                nominal = _read_nominal(
+                    head.rstrip(" ,"),
+                    tokenise(head.rstrip(" ,")),
+                    nominal_adjective=nominal_adjective,
+                )
+                if isinstance(nominal, Vague):
+                    return nominal
+                feature, mechanism, parsed = nominal
+                clause = text_of(cause, tokens, relative, len(tokens))
+                joiner = ", " if tokens[relative - 1].text == "," else " "
+                return feature, f"{mechanism}{joiner}{clause}", parsed
+            # "F, which (, unlike G,) is not cleaved": F and the relative clause's predicate
+            feature = _drop_light_head(_clean_feature(head))
+            return feature, _clean_mechanism(text_of(cause, tokens, index, len(tokens))), True
         subject = text_of(cause, tokens, 0, index)
         predicate = text_of(cause, tokens, index, len(tokens))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _relative_opener(tokens: list[Token], verb: int) -> int | None:
+    """The 'which'/'that' whose clause the verb at `verb` belongs to, or None.
+
+    A relative pronoun before the first finite verb, with no verb between them, means the
+    verb is the relative clause's: the words before the pronoun are a noun phrase.
+    """
+    for index in range(verb - 1, 0, -1):
+        if tokens[index].tag in (Tag.REL, Tag.THAT):
+            return index
+        if tokens[index].tag in (Tag.VERB, Tag.AUX):
+            return None
+    return None
+
+
+def _head_phrase(phrase: str) -> str:
+    """The words before the first preposition: 'rotation of the amino group' -> 'rotation'."""
+    kept = []
+    for word in phrase.split():
+        if word.lower().strip(",;:()") in ("of", "in", "on", "at", "by", "with", "from", "via"):
+            break
+        kept.append(word)
+    return " ".join(kept)
 
 
 def _read_nominal(
@@ -465,7 +510,7 @@ def _read_nominal(
         if tokens[index].tag is Tag.VBG and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL):
             feature = _clean_feature(text_of(cause, tokens, 0, index))
             if is_structural(feature):
-                rest = text_of(cause, tokens, index + 1, len(tokens))
+                rest = _coordinated_finite(text_of(cause, tokens, index + 1, len(tokens)), feature)
                 return (
                     feature,
                     _clean_mechanism(f"{_finite(tokens[index].text, feature)} {rest}"),
@@ -477,15 +522,18 @@ def _read_nominal(
         if preposition not in ("of", "by", "through", "via"):
             continue
         left = text_of(cause, tokens, 0, index)
-        right_tokens = tokens[index + 1 :]
         right = text_of(cause, tokens, index + 1, len(tokens))
-        if is_structural(left) and _head_word(left) not in LIGHT_HEADS:
+        right_tokens = tokenise(right)  # offsets within `right`, not the cause
+        if is_structural(_head_phrase(left)) and _head_word(left) not in LIGHT_HEADS:
             break  # the head itself is the feature: "the nitro group of 9"
         if _head_word(left) in LIGHT_HEADS:
             return _nominal_feature_only(right)
         if not is_structural(right):
             continue
+        if preposition == "of" and _agent_follows(right_tokens, right):
+            continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         feature, trailing = _split_trailing_phrase(right, right_tokens)
+        trailing = LABEL.sub("", f" {trailing}").strip()  # "in 4" names the compound
         verb = _light_verb(left, preposition, feature)
         nominal = _strip_determiners(left)
         article = (
@@ -503,6 +551,14 @@ def _read_nominal(
     if is_structural(feature):
         return Vague("no_mechanism", f"the cause {feature!r} names a feature but not how it acts")
     return Vague("no_feature", f"the cause {_short(cause)!r} names no structural feature")
+
+
+def _agent_follows(tokens: list[Token], text: str) -> bool:
+    """Whether a 'by / through / via' phrase naming a structure follows in `tokens`."""
+    for index, token in enumerate(tokens[:-1]):
+        if token.lower in ("by", "through", "via"):
+            return is_structural(text_of(text, tokens, index + 1, len(tokens)))
+    return False
 
 
 def _nominal_feature_only(right: str) -> tuple[str, str, bool] | Vague:
@@ -579,13 +635,19 @@ def _light_verb(nominal: str, preposition: str, feature: str) -> str:
     return "has" if base == "have" else third_person(base)
 
 
+DIRECTION_PREPOSITIONS = wordlist("out into onto toward towards")
+"""Where a nominal's action goes ('rotation of F out of the ring plane', 'into a twisted
+state'): what follows belongs to the mechanism even when it names a structure."""
+
+
 def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
     """'the basic nitrogen at physiological pH' -> ('basic nitrogen', 'at physiological pH')."""
     for index in range(1, len(tokens)):
         if tokens[index].tag is Tag.PREP and tokens[index].lower not in ("of",):
             tail = text_of(right, tokens, index, len(tokens))
             head = text_of(right, tokens, 0, index)
-            if is_structural(head) and not is_structural(tail):
+            directed = tokens[index].lower in DIRECTION_PREPOSITIONS
+            if is_structural(head) and (directed or not is_structural(tail)):
                 return _clean_feature(head), tail
     return _clean_feature(right), ""
 
@@ -787,6 +849,23 @@ def _base_of_gerund(gerund: str) -> str | None:
         if base and base in BASE_OF:
             return BASE_OF[base]
     return None
+
+
+COORDINATED_GERUND = re.compile(
+    r"\b(and|or)((?:\s+(?:thereby|thus|so|also|then|hence))?)\s+([a-z]+ing)\b"
+)
+
+
+def _coordinated_finite(rest: str, subject: str) -> str:
+    """'raising X and thereby slowing Y' -> '... and thereby slows Y' (gerunds of one subject)."""
+
+    def finite(match: re.Match[str]) -> str:
+        gerund = match.group(3)
+        if _base_of_gerund(gerund) is None:
+            return match.group(0)  # "and bonding": a noun, not a second verb
+        return f"{match.group(1)}{match.group(2)} {_finite(gerund, subject)}"
+
+    return COORDINATED_GERUND.sub(finite, rest)
 
 
 def _finite(gerund: str, subject: str) -> str:

@@ -10,6 +10,9 @@ singular, past) and by an irregular table. Gerunds are deliberately not included
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from chemx.generation.text import wordlist
 
 VERB_BASES = wordlist(
@@ -108,6 +111,47 @@ def _forms() -> frozenset[str]:
 
 VERB_FORMS = _forms()
 """Every finite form the extractor recognises as a verb."""
+
+
+@dataclass(frozen=True)
+class LexiconVerb:
+    """What the English lexicon says of a word outside `VERB_FORMS` that can be a verb."""
+
+    third_person: bool
+    """An -s form ('absorbs', 'leaves'): finite after a singular subject."""
+    noun_too: bool
+    """The word is also a noun or an adjective ('leaves', 'shields', 'states'): only its
+    place in the clause can tell."""
+
+
+@lru_cache(maxsize=16384)
+def lexicon_verb(word: str) -> LexiconVerb | None:
+    """The word as a finite or base verb form by LemmInflect's lexicon, or None.
+
+    `VERB_BASES` lists the verbs chemistry papers use most; authors use many more
+    ('absorbs', 'becomes', 'emits', 'quenches', 'relieves'), and a clause whose verb is
+    unknown has no predicate, so its explanation is unread. LemmInflect (MIT) carries the
+    NIH SPECIALIST Lexicon's word classes and inflections offline. Only present-tense and
+    irregular past forms count: a regular '-ed' form stays a participle for the clause
+    grammar to place (`chemx.generation.clauses`), and an '-ing' form a gerund.
+    """
+    lower = word.lower()
+    if not lower.isalpha() or lower.endswith(("ed", "ing")) or len(lower) < 3:
+        return None
+    from lemminflect import getAllInflections, getAllLemmas
+
+    classes = getAllLemmas(lower)
+    lemmas = classes.get("VERB", ())
+    for lemma in lemmas:
+        forms = getAllInflections(lemma, upos="VERB")
+        finite = {*forms.get("VBZ", ()), *forms.get("VBP", ()), *forms.get("VBD", ())}
+        if lower in finite:
+            return LexiconVerb(
+                third_person=lower in forms.get("VBZ", ()),
+                noun_too="NOUN" in classes or "ADJ" in classes,
+            )
+    return None
+
 
 BASE_OF: dict[str, str] = {}
 for _base in sorted(VERB_BASES | set(IRREGULAR)):

@@ -33,6 +33,17 @@ def test_tags_tell_labels_from_quantities_and_nouns_from_verbs() -> None:
     assert tags["ring"] is Tag.WORD
 
 
+def test_verbs_outside_the_list_come_from_the_english_lexicon() -> None:
+    tags = {t.text: t.tag for t in tokenise("Its diphenyl ether absorbs only below 290 nm")}
+    assert tags["absorbs"] is Tag.VERB  # only a verb in the lexicon
+    tags = {t.text: t.tag for t in tokenise("The 4-methyl group leaves the acceptor weak")}
+    assert tags["leaves"] is Tag.VERB  # also a noun: a verb between a noun head and 'the'
+    tags = {t.text: t.tag for t in tokenise("The leaves of the plant and the cyclopropyl ring")}
+    assert tags["leaves"] is Tag.WORD
+    assert tags["cyclopropyl"] is Tag.WORD and tags["ring"] is Tag.WORD
+    assert predicate_start(tokenise("Its phenolic OH becomes far more acidic")) == 3
+
+
 @pytest.mark.parametrize(
     ("clause", "subject"),
     [
