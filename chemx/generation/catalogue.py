@@ -218,6 +218,27 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "diarylamine_nh", "bridging aryl N–H", "c[NX3H1]c", ("bridging", "aniline nh", "anilino")
     ),
+    Group(
+        "aryl_nh2",
+        "primary aromatic amine (NH2)",
+        "c[NX3H2]",
+        ("aniline nh2", "primary amine", "primary aromatic amine", "free amine"),
+        ("n_aryl",),
+    ),
+    Group(
+        "aryl_nh_alkyl",
+        "alkylamino N–H on the ring",
+        "c[NX3H1][CX4]",
+        ("arylamino", "alkylamino", "amino nh", "anilino nh"),
+        ("n_aryl",),
+    ),
+    Group(
+        "dialkylamino_aryl",
+        "dialkylamino group on the ring",
+        "c[NX3H0;!$(N-[CX3]=[O,S,N]);!$(N-[SX4]);!$(N=*);!$(N-a-a)]([CX4])[CX4]",
+        ("dialkylamino", "dimethylamino", "diethylamino", "julolidine", "tertiary amine"),
+        ("n_aryl",),
+    ),
     Group("n_methyl", "N-methyl group", "[NX3][CH3]", ("n-methyl",)),
     Group(
         "tetrahydroisoquinoline",

@@ -220,6 +220,18 @@ TABLE: dict[str, Mechanisms] = {
         "donates a hydrogen bond and keeps the two flanking rings conjugated",
         "is oxidised easily and is deprotonated by strong bases",
     ),
+    "aryl_nh2": Mechanisms(
+        "donates two hydrogen bonds and pushes its nitrogen lone pair into the ring",
+        "is nucleophilic and easily oxidised, so it is acylated or protected before coupling",
+    ),
+    "aryl_nh_alkyl": Mechanisms(
+        "donates one hydrogen bond while its nitrogen lone pair conjugates with the ring",
+        "is acylated or alkylated by electrophiles unless its N–H is protected first",
+    ),
+    "dialkylamino_aryl": Mechanisms(
+        "pushes its nitrogen lone pair strongly into the ring as a powerful π-donor",
+        "is oxidised to a radical cation by strong oxidants and under irradiation",
+    ),
     "n_methyl": Mechanisms(
         "removes an N–H donor and adds steric bulk at the nitrogen",
         "blocks reaction at the nitrogen so that no protecting group is required",
@@ -543,6 +555,9 @@ SHORT: dict[str, str] = {
     "methyl_ester": "masks the acid as an ester",
     "anthraquinone": "accepts two electrons reversibly",
     "n_aryl": "delocalises the nitrogen lone pair",
+    "aryl_nh2": "donates two hydrogen bonds",
+    "aryl_nh_alkyl": "donates a hydrogen bond",
+    "dialkylamino_aryl": "is a strong π-donor",
     "para_phenylene": "links its substituents linearly",
     "meta_phenylene": "interrupts conjugation across the ring",
     "ortho_phenylene": "holds its substituents side by side",
