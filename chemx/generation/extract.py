@@ -322,6 +322,7 @@ def _finish(
     parsed: bool,
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
+    effect = _without_open_bracket(effect)
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
@@ -776,6 +777,7 @@ def _strip_trailing(effect: str) -> str:
     while end > 0 and (
         tokens[end - 1].tag in (Tag.AUX, Tag.ADV, Tag.PUNCT, Tag.NEG)
         or tokens[end - 1].lower in hedges
+        or (tokens[end - 1].lower in ("most", "more") and end < len(tokens))  # "most likely"
     ):
         end -= 1
     return text_of(effect, tokens, 0, end).strip(" ,;:")
@@ -899,8 +901,39 @@ LEADING_ADVERB = re.compile(
 )
 
 
+def _without_open_bracket(effect: str) -> str:
+    """The effect without a bracket it opens and never closes.
+
+    'less dramatically (ΦF = 0.38 in acetonitrile': the span ended inside the
+    parenthesis, which adds only data.
+    """
+    depth_at: list[int] = []
+    for index, char in enumerate(effect):
+        if char in "([":
+            depth_at.append(index)
+        elif char in ")]" and depth_at:
+            depth_at.pop()
+    if not depth_at:
+        return effect
+    return effect[: depth_at[0]].rstrip(" ,;:")
+
+
+LEADING_SCOPE = re.compile(
+    r"^(?:in|for|with|of)\s+(?:(?:compound|analogue|analog)\s+)?(?:\([RSEZ]\)-)?\d+[a-z]{0,3}[′']*"
+    r"\s*,\s*",
+    re.I,
+)
+"""'In 12, the 4-fluorophenyl group ...': the compound the clause is about, not the feature."""
+
+
+DATA_PARENTHESIS = re.compile(r"\s*\((?:[^()]*[=%≈<>][^()]*|[^()]*\d\.\d[^()]*)\)")
+"""A parenthesis of data after a feature ('hydroxy group (pKa = 7.8)'): not its name."""
+
+
 def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
+    subject = LEADING_SCOPE.sub("", subject)
+    subject = DATA_PARENTHESIS.sub("", subject)
     subject = re.sub(
         r",\s*(?:however|therefore|thus|in turn|indeed)\s*,?$", "", subject, flags=re.I
     )

@@ -252,7 +252,8 @@ def _attached(feature: str, text: str, labels: Sequence[str]) -> bool:
 ROLE_WORDS = wordlist(
     """
     directing protecting leaving activating deactivating functional reactive key other
-    remaining additional important relevant various several both these those such
+    remaining additional important relevant various several both these those such same
+    different corresponding analogous respective original parent
     """
 )
 """Modifiers that say what a group does, not what it is: "directing groups" or "the
@@ -280,10 +281,32 @@ def _acceptable(name: str) -> bool:
 def same_feature(first: str, second: str) -> bool:
     """Whether two phrases name the same feature (by words or by catalogue entry)."""
     a, b = distinctive_stems(first), distinctive_stems(second)
-    if a and b and len(a & b) / min(len(a), len(b)) >= SAME_FEATURE_OVERLAP:
+    shared = sum(any(_same_word(x, y) for y in b) for x in a)
+    if a and b and shared / min(len(a), len(b)) >= SAME_FEATURE_OVERLAP:
         return True
     group_a, group_b = group_for_feature(first), group_for_feature(second)
     return group_a is not None and group_b is not None and related(group_a, group_b)
+
+
+ALKYL_PREFIX = re.compile(r"^(?:di|tri)?(?:alkyl|methyl|ethyl|propyl|butyl)?$")
+"""What may stand before 'amino' or 'hydroxy' in one word of the same group
+('dialkylamino', 'dimethylamino', 'amino')."""
+
+
+def _same_word(first: str, second: str) -> bool:
+    """Whether two stems name one thing.
+
+    Equal, one letter longer ('hydroxy', 'hydroxyl'), or the same group with its alkyl
+    count spelled out ('amino', 'dialkylamino'); never 'methyl' and 'trifluoromethyl'.
+    """
+    if first == second:
+        return True
+    short, long_ = sorted((first, second), key=len)
+    if len(short) < 5:
+        return False
+    if long_.startswith(short) and len(long_) - len(short) == 1:
+        return True  # not 'benzyl' and 'benzylic': the benzylic CH2 is a feature of its own
+    return long_.endswith(short) and bool(ALKYL_PREFIX.match(long_[: -len(short)]))
 
 
 def names_cause(mechanism: str, cause: str) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from chemx.generation.clauses import predicate_start, text_of, tokenise
+from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
@@ -130,11 +130,39 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
             if noun is not None:
                 start = noun.start()
+                effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
+                continue
+            named = _class_noun_before(effect[:start])
+            if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
+                effect = f"{named} shown{effect[mention.end :]}"
+                continue
             effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
     return squash(effect)
 
 
 _COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
+
+
+def _class_noun_before(prefix: str) -> str | None:
+    """`prefix` with 'the' before the class noun its label stands beside, or None.
+
+    'Coumarin' -> 'the coumarin'; 'the pyridyl analogue' stays; None when the label
+    follows anything else (a verb, a preposition, a bracket).
+
+    A class noun and its label are one noun phrase ("coumarin 1", "ester 22"): replacing
+    only the label wrote "Coumarin the compound shown behaves like 3".
+    """
+    tokens = tokenise(prefix)
+    if not tokens or tokens[-1].tag is not Tag.WORD or not tokens[-1].text.isalpha():
+        return None
+    first = len(tokens) - 1
+    while first > 0 and tokens[first - 1].tag is Tag.WORD:
+        first -= 1
+    if first > 0 and tokens[first - 1].tag is Tag.DET:
+        return prefix.rstrip()
+    head = tokens[first]
+    word = head.text if head.text[1:2].isupper() else head.text.lower()  # 'DMAP' stays
+    return f"{prefix[: head.start]}the {word}{prefix[head.end :]}".rstrip()
 
 
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str:
@@ -154,6 +182,8 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     subject = text_of(effect, tokens, 0, start)
     if not distinctive_stems(subject) & distinctive_stems(feature):
         return effect
+    if tokens[0].tag is Tag.VBG:
+        return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
     noun = "the reaction shown" if entry_type == "reaction" else "the compound shown"
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     if is_plural(subject):

@@ -248,7 +248,36 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             start = cut.start() if cut else mention.start
             text = f"{text[:start]}{text[mention.end :]}"
     text = _LOCANT_PHRASE.sub("", text)
+    text = _other_labels(text)
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
+
+
+def _other_labels(text: str) -> str:
+    """Without '<preposition> <label>' of other compounds ('seen for 8', 'than 21').
+
+    Only the answer's mechanism comes from the paper, so a compound number left in it
+    marks the answer as surely as the structure's own label would. A number followed by
+    a word ('in 3 steps') or a unit ('to 21 µL') is not a label here.
+    """
+    from chemx.generation.clauses import Tag, tokenise
+
+    tokens = tokenise(text)
+    cuts = []
+    for index, token in enumerate(tokens):
+        if token.tag is not Tag.LABEL or index == 0:
+            continue
+        if tokens[index - 1].lower not in _LABEL_PREPOSITIONS:
+            continue
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if following is not None and following.tag not in (Tag.PUNCT, Tag.CONJ):
+            continue
+        cuts.append((tokens[index - 1].start, token.end))
+    for start, end in reversed(cuts):
+        text = f"{text[:start].rstrip()}{text[end:]}"
+    return re.sub(r",?\s+as\s*(?=[,;.)]|$)", "", text) if cuts else text  # "as in 4b"
+
+
+_LABEL_PREPOSITIONS = wordlist("in of for from on than with as")
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")

@@ -225,3 +225,26 @@ def test_a_concession_is_the_effect_its_cause_explains() -> None:
     assert isinstance(read, Decomposition)
     assert (read.effect, read.effect_form) == ("lower yields, 50 and 39%", "np")
     assert read.mechanism == "undergoes easy oxidation"
+
+
+def test_effects_close_their_brackets_and_features_drop_their_compound() -> None:
+    found = decompose(
+        "Coumarin 1 behaves like 3 but less dramatically (ΦF = 0.38 in acetonitrile), "
+        "presumably because the 4-methyl group leaves the acceptor weak."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect == "Coumarin 1 behaves like 3 but less dramatically"
+    found = decompose(
+        "In 12, the 4-fluorophenyl group blocks the para-hydroxylation of the ring and thereby lowers CLint "
+        "to 21 µL/min/mg."
+    )
+    assert isinstance(found, Decomposition) and found.feature == "4-fluorophenyl group"
+
+
+def test_a_hedged_pointer_back_takes_the_previous_sentence() -> None:
+    found = decompose(
+        "This is most likely because the ortho-methyl group hinders reductive elimination "
+        "from the crowded intermediate.",
+        "The 2-tolyl product 3e was obtained in only 35% yield.",
+    )
+    assert isinstance(found, Decomposition) and found.effect_from_previous

@@ -262,3 +262,32 @@ def test_terse_readings_are_clean_and_offered_after_the_long_ones() -> None:
     # a condition phrase, or a paper's own mechanism, gets no table reading added
     assert effect_readings("phenyl", TABLE["phenyl"].condition)[-1] != SHORT["phenyl"]
     assert effect_readings("phenyl", "stacks on Phe82") == ("stacks on Phe82",)
+
+
+def test_a_class_noun_beside_the_label_stays_in_the_stem() -> None:
+    from chemx.generation.mcq import neutral_effect
+
+    assert neutral_effect("Coumarin 1 behaves like 3", ["1"]) == "the coumarin shown behaves like 3"
+    assert neutral_effect("the pyridyl analogue 15 was weaker", ["15"]) == (
+        "the pyridyl analogue shown was weaker"
+    )
+    assert neutral_effect("compound 17 was inactive", ["17"]) == "the compound shown was inactive"
+    assert neutral_effect("2-bromopyridine gave 3k in 41% yield", ["3k"]) == (
+        "2-bromopyridine gave the compound shown in 41% yield"
+    )
+
+
+def test_one_group_in_two_spellings_is_one_feature() -> None:
+    # two defensible answers otherwise: the hydroxy group and the phenolic hydroxyl
+    assert same_feature("hydroxy group", "phenolic hydroxyl")
+    assert not same_feature("benzyl ester", "benzylic CH2–O group")
+    assert same_feature("amino donor", "dialkylamino group on the ring")
+    assert not same_feature("methyl group", "trifluoromethyl group")
+    assert not same_feature("N-methyl group", "dimethylamino group")
+
+
+def test_a_change_of_conditions_keeps_its_subject_in_the_stem() -> None:
+    from chemx.generation.mcq import subject_free_effect
+
+    effect = "Replacing PCy3 with PPh3 lowered the yield to 48%"
+    assert subject_free_effect(effect, "clause", "Pd(0)–PPh3 complex", "molecule") == effect

@@ -256,3 +256,16 @@ def test_a_wrong_answer_does_not_name_the_feature_s_bond_twice() -> None:
         specific=True,
     )
     assert kept.mechanism == "donates a hydrogen bond through its N–H"
+
+
+def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> None:
+    assert without_labels("blocks the para-hydroxylation seen for 8", ["12"]) == (
+        "blocks the para-hydroxylation seen"
+    )
+    assert without_labels("binds 20-fold tighter than 21, as in 4b", ["12"]) == (
+        "binds 20-fold tighter"
+    )
+    assert without_labels("lowers CLint to 21 µL/min/mg", ["12"]) == (
+        "lowers CLint to 21 µL/min/mg"
+    )
+    assert without_labels("is cleaved in 3 steps", ["12"]) == "is cleaved in 3 steps"
