@@ -146,11 +146,21 @@ class Token:
         return self.text.lower()
 
 
+INNER_DISCOURSE = re.compile(
+    r",\s*(?:however|therefore|thus|though|moreover|indeed|in turn|in contrast|by contrast|"
+    r"in addition|furthermore|nevertheless|nonetheless|instead|likewise|again)\s*,\s*",
+    re.IGNORECASE,
+)
+"""A discourse adverbial set off by commas inside a clause ('Its ee, however, dropped'):
+it carries no clause structure, and its commas hide the verb from its subject."""
+
+
 def normalise(sentence: str) -> str:
-    """The sentence without references, citations, discourse openers and the final stop."""
+    """The sentence without references, citations, discourse adverbials and the final stop."""
     text = " ".join(sentence.split())
     text = REFERENCE_PARENTHESIS.sub("", text)
     text = CITATION.sub("", text)
+    text = INNER_DISCOURSE.sub(" ", text)
     for _ in range(2):
         text = LEADING_DISCOURSE.sub("", text)
     text = text.rstrip(" .")

@@ -531,6 +531,9 @@ def _read_nominal(
             return _nominal_feature_only(right)
         if not is_structural(right):
             continue
+        if tokens[0].tag is Tag.VBG:
+            # "raising the basicity of the amine": a change someone made, not what F does
+            return Vague("no_mechanism", f"the cause {_short(cause)!r} is a change made to F")
         if preposition == "of" and _agent_follows(right_tokens, right):
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         feature, trailing = _split_trailing_phrase(right, right_tokens)
@@ -882,8 +885,8 @@ def _finite(gerund: str, subject: str) -> str:
 INTRO_PHRASE = re.compile(r"^[A-Z][a-z]+ing\b[^,]{0,80},\s+(?=[A-Za-z])")
 """'Lacking a substituent to shield it, this ring carbon ...': a participial opener."""
 LABEL = re.compile(
-    r"\s+(?:of|in|on|for)\s+(?:(?:compound|aldehyde|ligand|catalyst|host|monomer|probe|emitter|"
-    r"tetrazine|substrate|complex|analogue|analog|benzamide|nitroalkene|acid|ester|amide|"
+    r",?\s+(?:of|in|on|for|as in)\s+(?:(?:compound|aldehyde|ligand|catalyst|host|monomer|"
+    r"probe|emitter|tetrazine|substrate|complex|analogue|analog|benzamide|nitroalkene|acid|ester|amide|"
     r"lead|salt|dye|polymer|guest|ketone|amine|alcohol|product|reagent)s?\s+)?"
     r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
     re.I,
@@ -926,6 +929,11 @@ LEADING_SCOPE = re.compile(
 """'In 12, the 4-fluorophenyl group ...': the compound the clause is about, not the feature."""
 
 
+PREPOSITION_OPENERS = wordlist(
+    "with without in for by on at upon after before from when whenever while if once using"
+)
+"""A subject that opens with one of these ('With two ortho-methyl groups, 3e ...') is an
+adverbial and a clause, not a feature's name."""
 DATA_PARENTHESIS = re.compile(r"\s*\((?:[^()]*[=%≈<>][^()]*|[^()]*\d\.\d[^()]*)\)")
 """A parenthesis of data after a feature ('hydroxy group (pKa = 7.8)'): not its name."""
 
@@ -934,6 +942,11 @@ def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
     subject = LEADING_SCOPE.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
+    if ", " in subject and subject.split()[0].lower() in PREPOSITION_OPENERS:
+        subject = subject.rsplit(", ", 1)[1]  # "With a pKa of 6.2, the morpholine nitrogen"
+    head, comma, _ = subject.partition(", ")
+    if comma and is_structural(head):
+        subject = head  # "the C-8 methoxy group, like chlorine": an appositive, not the name
     subject = re.sub(
         r",\s*(?:however|therefore|thus|in turn|indeed)\s*,?$", "", subject, flags=re.I
     )
@@ -949,6 +962,14 @@ def _clean_feature(subject: str) -> str:
 
 def _clean_mechanism(predicate: str) -> str:
     predicate = TRAILING_JUNK.sub("", predicate.strip())
+    head, comma_and, tail = predicate.rpartition(", and ")
+    if (
+        comma_and
+        and head
+        and not _has_verb(f"it {tail}")
+        and predicate_start(tokenise(tail)) is None
+    ):
+        predicate = head  # "is locked at 88°, and the near-zero overlap": a cut-off clause
     tokens = predicate.split()
     if len(tokens) > 1:  # "was therefore placed" -> "was placed"
         tokens = [tokens[0], *(t for t in tokens[1:2] if not LEADING_ADVERB.match(t)), *tokens[2:]]
@@ -965,6 +986,8 @@ def _feature_problem(feature: str) -> str | None:
     tokens = words(feature)
     if not tokens:
         return "the cause has no subject"
+    if tokens[0] in PREPOSITION_OPENERS:
+        return f"the subject {feature!r} is an adverbial, not one feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
     if len(tokens) > MAX_FEATURE_WORDS:

@@ -186,6 +186,8 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
     noun = "the reaction shown" if entry_type == "reaction" else "the compound shown"
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
+    if predicate.startswith("shown "):  # "the methoxy analogue shown was ...": not a verb
+        predicate = predicate[len("shown ") :]
     if is_plural(subject):
         predicate = inflect(predicate, plural=False)
     return capitalise(f"{noun} {predicate}")

@@ -248,3 +248,55 @@ def test_a_hedged_pointer_back_takes_the_previous_sentence() -> None:
         "The 2-tolyl product 3e was obtained in only 35% yield.",
     )
     assert isinstance(found, Decomposition) and found.effect_from_previous
+
+
+@pytest.mark.parametrize(
+    ("sentence", "field", "expected"),
+    [
+        (  # a discourse adverbial between subject and verb
+            "Its ee, however, dropped to 82%, presumably because the pyrrolidine ring holds "
+            "the ammonium N–H further from the keto ester.",
+            "effect",
+            "Its ee dropped to 82%",
+        ),
+        (  # an appositive after the feature
+            "21 was a poor substrate, presumably because the C-8 methoxy group, like chlorine, "
+            "twists the C-7 amine out of conjugation with the ring.",
+            "feature",
+            "C-8 methoxy group",
+        ),
+        (  # an adverbial before the feature
+            "8c shows high brain exposure because, with a pKa of only 6.2, the morpholine "
+            "nitrogen is largely unprotonated at pH 7.4.",
+            "feature",
+            "morpholine nitrogen",
+        ),
+        (  # a clause cut off after 'and' is not part of the mechanism
+            "The ester groups of P10 are attacked by water at the carbonyl, and the resulting "
+            "chain scission causes 80% mass loss within 8 weeks.",
+            "mechanism",
+            "are attacked by water at the carbonyl",
+        ),
+    ],
+)
+def test_real_prose_leaves_clean_fields(sentence: str, field: str, expected: str) -> None:
+    found = decompose(sentence)
+    assert isinstance(found, Decomposition)
+    assert getattr(found, field) == expected
+
+
+def test_a_change_someone_made_or_a_compound_is_no_feature() -> None:
+    assert isinstance(
+        decompose(
+            "Raising the basicity of the amine, as in 5d, accelerates the reaction at some "
+            "cost in ee."
+        ),
+        Vague,
+    )
+    assert isinstance(
+        decompose(
+            "With two ortho-methyl groups, 3e is locked at 88°, and the near-zero overlap "
+            "renders the transition almost forbidden."
+        ),
+        Vague,
+    )
