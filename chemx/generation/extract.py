@@ -212,12 +212,7 @@ ANAPHORIC_CAUSE = re.compile(
 earlier sentence; offline we cannot resolve it, so the sentence is vague, never guessed."""
 
 
-ANAPHORIC_EFFECT = re.compile(
-    r"^(?:this|these|it|that)(?:\s+(?:effect|effects|result|results|trend|trends|"
-    r"observation|observations|behaviou?r|difference|differences|outcome|finding|findings|"
-    r"selectivity|reactivity|decrease|increase|drop|loss|improvement))?$",
-    re.I,
-)
+ANAPHORIC_EFFECT = re.compile(r"^(?:this|these|it|that)(?:\s+[a-z-]+)?$", re.I)
 """An effect that is only a pointer back ("This might be due to ...", "These results can
 be attributed to ..."): real papers state the observation in one sentence and explain it
 in the next, so the effect is the sentence before."""
@@ -323,6 +318,8 @@ def _finish(
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
     effect = _without_open_bracket(effect)
+    if ANAPHORIC_EFFECT.match(effect):
+        return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
@@ -929,6 +926,8 @@ LEADING_SCOPE = re.compile(
 """'In 12, the 4-fluorophenyl group ...': the compound the clause is about, not the feature."""
 
 
+REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b", re.I)
+"""'Lewis acid': a reagent that acts on the compound, not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
     "with without in for by on at upon after before from when whenever while if once using"
 )
@@ -942,6 +941,8 @@ def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
     subject = LEADING_SCOPE.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
+    if ": " in subject:  # "the geometry of its squaramide: the two N–H bonds"
+        subject = subject.rsplit(": ", 1)[1]
     if ", " in subject and subject.split()[0].lower() in PREPOSITION_OPENERS:
         subject = subject.rsplit(", ", 1)[1]  # "With a pKa of 6.2, the morpholine nitrogen"
     head, comma, _ = subject.partition(", ")
@@ -992,6 +993,8 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject is only the pronoun {feature!r}"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"
+    if REAGENT_CLASS.search(feature):
+        return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
         return f"the subject {feature!r} names no structural feature"
     return None

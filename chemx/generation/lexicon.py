@@ -183,7 +183,7 @@ NON_FEATURE_HEADS = wordlist(
     species reagent reagents catalyst catalysts solvent solvents conditions condition product
     products substrate substrates mixture mixtures intermediate intermediates reaction
     reactions protein proteins enzyme enzymes receptor receptors residue residues mutation
-    mutations
+    mutations buffer buffers additive additives promoter promoters
     """
 )
 """Head nouns of phrases that name a participant, not a structural feature of a drawn

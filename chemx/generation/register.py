@@ -281,10 +281,14 @@ _LABEL_PREPOSITIONS = wordlist("in of for from on than with as")
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
-_MEANS = re.compile(r"(?<!\bside)(?<!\bstep)(?<!\bone)\s+(?:through|by|via|with|from)\s+")
+_MEANS = re.compile(
+    r"(?<!\bside)(?<!\bstep)(?<!\bone)(?<!\bfurther)(?<!\baway)(?<!\bapart)(?<!\bfar)"
+    r"\s+(?:through|by|via|with|from)\s+"
+)
 """Where a mechanism's means begins; not "into", which completes its verb ("turns the
 oxygen into a leaving group": cut there, the phrase says nothing), nor the "by" of
-"side by side" or "step by step"."""
+"side by side" or "step by step", nor a "from" that completes a distance ("holds the
+N–H further from the ester")."""
 """Where a table phrase's shorter readings end: its first conjunct, its means phrase."""
 
 

@@ -300,3 +300,22 @@ def test_a_change_someone_made_or_a_compound_is_no_feature() -> None:
         ),
         Vague,
     )
+
+
+def test_a_reagent_or_a_bare_pointer_is_no_explanation_but_a_colon_names_the_feature() -> None:
+    assert isinstance(
+        decompose(
+            "TMSOTf converted 16 into 14 because the Lewis acid opens the orthoester back to "
+            "the acetoxonium ion."
+        ),
+        Vague,
+    )
+    assert isinstance(
+        decompose("This change is a consequence of the ester carbonyl, which adds to the cation."),
+        Vague,
+    )
+    found = decompose(
+        "5c is more selective because of the geometry of its squaramide: the two N–H bonds "
+        "are 2.7 Å apart, which matches the O···O distance of the nitro group."
+    )
+    assert isinstance(found, Decomposition) and found.feature == "two N–H bonds"

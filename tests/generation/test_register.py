@@ -269,3 +269,8 @@ def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> Non
         "lowers CLint to 21 µL/min/mg"
     )
     assert without_labels("is cleaved in 3 steps", ["12"]) == "is cleaved in 3 steps"
+
+
+def test_a_distance_keeps_its_from() -> None:
+    phrase = "holds the ammonium N–H further from the keto ester"
+    assert "holds the ammonium N–H further" not in readings(phrase)
