@@ -944,7 +944,9 @@ def _clean_feature(subject: str) -> str:
     if ": " in subject:  # "the geometry of its squaramide: the two N–H bonds"
         subject = subject.rsplit(": ", 1)[1]
     if ", " in subject and subject.split()[0].lower() in PREPOSITION_OPENERS:
-        subject = subject.rsplit(", ", 1)[1]  # "With a pKa of 6.2, the morpholine nitrogen"
+        tail = subject.rsplit(", ", 1)[1]  # "With a pKa of 6.2, the morpholine nitrogen"
+        if tail.split()[0].lower() in DETERMINERS:  # not "After ..., deprotection of X"
+            subject = tail
     head, comma, _ = subject.partition(", ")
     if comma and is_structural(head):
         subject = head  # "the C-8 methoxy group, like chlorine": an appositive, not the name

@@ -143,6 +143,10 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
 _COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
 
 
+CLASS_NOUN = re.compile(r"[^\W\d_](?:[^\W\d_]|-)*[^\W\d_]")
+"""A word of letters, hyphens allowed inside ('β-anomer', 'thioglucoside')."""
+
+
 def _class_noun_before(prefix: str) -> str | None:
     """`prefix` with 'the' before the class noun its label stands beside, or None.
 
@@ -153,7 +157,7 @@ def _class_noun_before(prefix: str) -> str | None:
     only the label wrote "Coumarin the compound shown behaves like 3".
     """
     tokens = tokenise(prefix)
-    if not tokens or tokens[-1].tag is not Tag.WORD or not tokens[-1].text.isalpha():
+    if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
         return None
     first = len(tokens) - 1
     while first > 0 and tokens[first - 1].tag is Tag.WORD:

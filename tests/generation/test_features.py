@@ -272,6 +272,7 @@ def test_a_class_noun_beside_the_label_stays_in_the_stem() -> None:
         "the pyridyl analogue shown was weaker"
     )
     assert neutral_effect("compound 17 was inactive", ["17"]) == "the compound shown was inactive"
+    assert neutral_effect("gave only the β-anomer 14", ["14"]) == "gave only the β-anomer shown"
     assert neutral_effect("2-bromopyridine gave 3k in 41% yield", ["3k"]) == (
         "2-bromopyridine gave the compound shown in 41% yield"
     )
