@@ -1018,7 +1018,9 @@ CONDITION_WORDS = re.compile(
     r"\b(?:had to|has to|have to|must|could not|cannot|can't|was run|were run|was used|were "
     r"used|was added|were added|was chosen|was weighed|was tested|were kept|was kept|was "
     r"reduced|were handled|was handled|was required|were required|required|needed|"
-    r"in the absence|in the presence|without|no product|only in|at high dilution|"
+    r"in the absence|in the presence|no product|only in|at high dilution|"
+    r"without\s+(?:added\s+|any\s+|the\s+|a\s+|free\s+)?(?:base|acid|catalyst|ligand|light|"
+    r"heat|heating|additive|water|oxygen|air|solvent|irradiation|reagent|protection|cooling)|"
     r"buffer|solvent|equiv|°C|reflux|atmosphere|argon|nitrogen atmosphere|salt)\b",
     re.I,
 )

@@ -319,3 +319,14 @@ def test_a_reagent_or_a_bare_pointer_is_no_explanation_but_a_colon_names_the_fea
         "are 2.7 Å apart, which matches the O···O distance of the nitro group."
     )
     assert isinstance(found, Decomposition) and found.feature == "two N–H bonds"
+
+
+def test_without_names_a_condition_only_with_a_reagent_or_condition() -> None:
+    from chemx.generation.extract import reasoning_type
+
+    structural = "adopts a near-orthogonal geometry without any ortho substituent"
+    assert reasoning_type("", structural, "places its hydrogens close", "because") is (
+        ReasoningType.MECHANISTIC
+    )
+    required = "no cyclisation occurred without added base"
+    assert reasoning_type("", required, "is deprotonated", "because") is ReasoningType.CONDITION
