@@ -926,6 +926,13 @@ LEADING_SCOPE = re.compile(
 """'In 12, the 4-fluorophenyl group ...': the compound the clause is about, not the feature."""
 
 
+COMPOUND_NAME = re.compile(
+    r"(?i)(?=.*-\d+-|^\d+-)[\w()′',-]*(?:ine|ane|ene|yne|ole|ol|one|al|hyde|ate|ide|ium|ose)"
+    r"(?<!ylene)"
+)
+"""One word with a locant that ends as a compound's name ('thiophene-2-carbaldehyde',
+'2-bromopyridine', '4-bromoanisole'), not as a substituent's ('4-fluorophenyl',
+'3-methoxy', '1,4-phenylene'): it names the compound, not one of its features."""
 REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b", re.I)
 """'Lewis acid': a reagent that acts on the compound, not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
@@ -995,6 +1002,8 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject is only the pronoun {feature!r}"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"
+    if len(tokens) == 1 and COMPOUND_NAME.fullmatch(feature.strip()):
+        return f"the subject {feature!r} names a whole compound, not one of its features"
     if REAGENT_CLASS.search(feature):
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:

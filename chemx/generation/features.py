@@ -260,6 +260,10 @@ ROLE_WORDS = wordlist(
 protecting group" names no feature a reader can find in the drawing."""
 
 
+BACK_REFERENCES = wordlist("same other corresponding respective analogous remaining former latter")
+"""First words of a phrase that points at a group named elsewhere, not one in the drawing."""
+
+
 def _role_only(tokens: Sequence[str]) -> bool:
     """Whether the phrase is a generic head ("groups") with only role modifiers."""
     content = [t for t in tokens if t not in GENERIC_STRUCTURE_WORDS and t not in STOP_WORDS]
@@ -271,6 +275,8 @@ def _acceptable(name: str) -> bool:
     tokens = [t.lower().strip(",;:()") for t in name.split()]
     if not tokens or any(t in VERB_FORMS for t in tokens) or _role_only(tokens):
         return False
+    if tokens[0] in BACK_REFERENCES:
+        return False  # "the same acceptor": another compound's group, by reference
     if any(LABEL_TOKEN.fullmatch(t) for t in tokens):
         return False
     if len(tokens) == 1 and group_for_feature(name) is None:

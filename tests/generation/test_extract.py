@@ -330,3 +330,13 @@ def test_without_names_a_condition_only_with_a_reagent_or_condition() -> None:
     )
     required = "no cyclisation occurred without added base"
     assert reasoning_type("", required, "is deprotonated", "because") is ReasoningType.CONDITION
+
+
+def test_a_whole_compound_named_as_the_subject_is_no_feature() -> None:
+    found = decompose(
+        "Thiophene-2-carbaldehyde reacted faster than 1a because it acidifies the C5–H bond "
+        "of the ring."
+    )
+    assert isinstance(found, Vague)
+    kept = decompose("The 4-fluorophenyl group of 12 blocks para-hydroxylation of the ring.")
+    assert not isinstance(kept, Vague) or kept.reason != "no_feature"

@@ -292,3 +292,9 @@ def test_a_change_of_conditions_keeps_its_subject_in_the_stem() -> None:
 
     effect = "Replacing PCy3 with PPh3 lowered the yield to 48%"
     assert subject_free_effect(effect, "clause", "Pd(0)–PPh3 complex", "molecule") == effect
+
+
+def test_a_group_named_by_reference_is_no_text_feature() -> None:
+    sentences = [("s1", "Coumarin 6, which carries the same acceptor, keeps its brightness.")]
+    names = [feature.name for feature in text_features(sentences, ["6"])]
+    assert not any(name.startswith("same") for name in names)
