@@ -74,7 +74,8 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "attributed to|ascribed to|attributable to|the result of|a result of|a consequence of"
         "|caused by|driven by|governed by|dictated by|controlled by|determined by|explained by",
     ),
-    "attribute_verb": "attribute|ascribe|assign|trace|credit",
+    # not "assign": "we assign the signal at 5.2 ppm to H-3" is spectroscopy
+    "attribute_verb": "attribute|ascribe|trace",
     "origin_verb": (
         "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from"
         "|originated from|results from|resulted from|derives from|derived from",

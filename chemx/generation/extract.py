@@ -212,7 +212,7 @@ ANAPHORIC_CAUSE = re.compile(
 earlier sentence; offline we cannot resolve it, so the sentence is vague, never guessed."""
 
 
-ANAPHORIC_EFFECT = re.compile(r"^(?:this|these|it|that)(?:\s+[a-z-]+)?$", re.I)
+ANAPHORIC_EFFECT = re.compile(r"^(?:(?:this|these|that)(?:\s+[a-z-]+)?|it)$", re.I)
 """An effect that is only a pointer back ("This might be due to ...", "These results can
 be attributed to ..."): real papers state the observation in one sentence and explain it
 in the next, so the effect is the sentence before."""

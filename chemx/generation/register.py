@@ -277,7 +277,8 @@ def _other_labels(text: str) -> str:
     return re.sub(r",?\s+as\s*(?=[,;.)]|$)", "", text) if cuts else text  # "as in 4b"
 
 
-_LABEL_PREPOSITIONS = wordlist("in of for from on than with as")
+_LABEL_PREPOSITIONS = wordlist("in for from than as")
+"""Not 'of' or 'with': 'a pKa of 7', 'reacts with 2 equivalents' may end in a bare number."""
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")

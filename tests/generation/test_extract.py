@@ -340,3 +340,12 @@ def test_a_whole_compound_named_as_the_subject_is_no_feature() -> None:
     assert isinstance(found, Vague)
     kept = decompose("The 4-fluorophenyl group of 12 blocks para-hydroxylation of the ring.")
     assert not isinstance(kept, Vague) or kept.reason != "no_feature"
+
+
+def test_a_spectroscopic_assignment_is_no_attribution() -> None:
+    found = decompose("We assign the signal at 5.2 ppm to H-3 of the ring, which couples to H-4.")
+    assert isinstance(found, Vague)
+    found = decompose(
+        "We trace the higher ee of 7b to its tert-butyl group, which blocks one face."
+    )
+    assert isinstance(found, Decomposition) and found.feature == "tert-butyl group"

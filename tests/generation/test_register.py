@@ -269,6 +269,7 @@ def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> Non
         "lowers CLint to 21 µL/min/mg"
     )
     assert without_labels("is cleaved in 3 steps", ["12"]) == "is cleaved in 3 steps"
+    assert without_labels("has a pKa of 7", ["12"]) == "has a pKa of 7"
 
 
 def test_a_distance_keeps_its_from() -> None:
