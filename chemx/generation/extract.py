@@ -478,11 +478,15 @@ def _relative_opener(tokens: list[Token], verb: int) -> int | None:
     return None
 
 
+HEAD_BREAKS = wordlist("of in on at by with from through via for")
+"""Prepositions that end a noun phrase's head ('size of the ring', 'shielding by F')."""
+
+
 def _head_phrase(phrase: str) -> str:
     """The words before the first preposition: 'rotation of the amino group' -> 'rotation'."""
     kept = []
     for word in phrase.split():
-        if word.lower().strip(",;:()") in ("of", "in", "on", "at", "by", "with", "from", "via"):
+        if word.lower().strip(",;:()") in HEAD_BREAKS:
             break
         kept.append(word)
     return " ".join(kept)
@@ -824,13 +828,8 @@ def _drop_light_head(feature: str) -> str:
 
 def _head_word(phrase: str) -> str:
     """The last word before the first preposition: 'size of the ring' -> 'size'."""
-    head = ""
-    for word in phrase.split():
-        lower = word.lower().strip(",;:()")
-        if lower in ("of", "in", "on", "at", "by", "with", "from", "through", "via", "for"):
-            break
-        head = lower
-    return head
+    head = _head_phrase(phrase).split()
+    return head[-1].lower().strip(",;:()") if head else ""
 
 
 def _strip_determiners(phrase: str) -> str:

@@ -252,8 +252,7 @@ def _attached(feature: str, text: str, labels: Sequence[str]) -> bool:
 ROLE_WORDS = wordlist(
     """
     directing protecting leaving activating deactivating functional reactive key other
-    remaining additional important relevant various several both these those such same
-    different corresponding analogous respective original parent
+    remaining additional important relevant various several both these those such
     """
 )
 """Modifiers that say what a group does, not what it is: "directing groups" or "the
