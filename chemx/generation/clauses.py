@@ -358,7 +358,29 @@ def predicate_start(tokens: list[Token]) -> int | None:
             and not (index + 1 < len(tokens) and tokens[index + 1].tag is Tag.WORD)
         ):
             fallback = index
+    if fallback is None and tokens and tokens[0].tag is Tag.VBG:
+        fallback = _after_gerund_subject(tokens)
     return _with_adverbs(tokens, fallback) if fallback is not None else None
+
+
+def _after_gerund_subject(tokens: list[Token]) -> int | None:
+    """The verb after a gerund subject, when it is a word that is also a noun.
+
+    "Converting the acrylate of 10 into the oxime 11 cost only 2-fold in potency": a
+    gerund phrase is a subject that needs a finite verb, so the first word after its noun
+    head that the lexicon knows as a finite verb ('cost', 'halves', 'costs') is it.
+    """
+    for index in range(2, len(tokens)):
+        token, previous = tokens[index], tokens[index - 1]
+        if token.text == ";":
+            return None
+        if (
+            token.tag is Tag.WORD
+            and previous.tag in (Tag.WORD, Tag.LABEL)
+            and lexicon_verb(token.lower) is not None
+        ):
+            return index
+    return None
 
 
 def _finite_here(tokens: list[Token], index: int) -> bool:

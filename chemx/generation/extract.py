@@ -69,6 +69,7 @@ from chemx.generation.lexicon import (
     NON_FEATURE_HEADS,
     PRONOUN_SUBJECTS,
     STRUCTURAL_NOUNS,
+    lexicon_verb,
     third_person,
 )
 from chemx.generation.text import content_stems, wordlist, words
@@ -212,12 +213,25 @@ ANAPHORIC_CAUSE = re.compile(
 earlier sentence; offline we cannot resolve it, so the sentence is vague, never guessed."""
 
 
-ANAPHORIC_EFFECT = re.compile(r"^(?:(?:this|these|that)(?:\s+[a-z-]+)?|it)$", re.I)
+ANAPHORIC_EFFECT = re.compile(
+    r"^(?:(?:this|these|that)(?:\s+[a-z-]+)?|it)"
+    r"(?:\s+(?:is|was|are|were)(?:\s+not)?\s+(?:un)?(?:expected|surprising|noteworthy|notable|"
+    r"remarkable|striking|reasonable|understandable|intriguing|interesting|plausible))?$",
+    re.I,
+)
 """An effect that is only a pointer back ("This might be due to ...", "These results can
-be attributed to ..."): real papers state the observation in one sentence and explain it
-in the next, so the effect is the sentence before."""
+be attributed to ...", "This selectivity is expected, since ..."): real papers state the
+observation in one sentence and explain it in the next, so the effect is the sentence
+before. An evaluation of it ('is expected', 'is not surprising') adds no observation."""
 
 
+ONLY_LIKE = re.compile(
+    r"\b(?:behaves|behaved|acts|acted|performs|performed)\s+(?:much\s+)?like\s+\S+"
+    r"(?:\s+(?:but|only|though|albeit|although)\b[^,;]*)?$",
+    re.I,
+)
+"""'Coumarin 1 behaves like 3 but less dramatically': no observation of its own; the stem
+would need compound 3's."""
 CONCESSION = re.compile(r",?\s+albeit\s+(?:in\s+|with\s+)?(?P<effect>.+)$", re.I)
 """'X was also successful, albeit in lower yields': the cause that follows explains the
 concession, not the success."""
@@ -280,6 +294,8 @@ def _interpret(
             effect = conceded["effect"].strip(" ,;")
         form = "np" if conceded or not _has_verb(effect) else "clause"
     else:
+        if reading.construction.name in CLAUSE_FINAL and _subordinate_cause(cause):
+            return None  # the effect verb belongs to the subordinate clause: read 'because'
         effect = _clean_effect(effect)
         cause = _adjacent_clause(cause)
     if form == "vp":
@@ -320,6 +336,8 @@ def _finish(
     effect = _without_open_bracket(effect)
     if ANAPHORIC_EFFECT.match(effect):
         return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
+    if ONLY_LIKE.search(effect):
+        return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
@@ -335,6 +353,10 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} names what {feature!r} bears, not how it acts")
     if _only_placement(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
+    if not _predicates(mechanism):
+        return Vague(
+            "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
+        )
     name = reading.construction.name
     return Decomposition(
         effect=effect,
@@ -704,7 +726,9 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     form: EffectForm
     if COMPARATIVE.search(pair_effect) and not _has_verb(pair_effect):
         effect, form = f"{to_label} is {pair_effect} than {from_label}", "clause"
-    elif _has_verb(pair_effect) and _starts_with_verb(pair_effect):
+    elif (_has_verb(pair_effect) and _starts_with_verb(pair_effect)) or _lexicon_first(pair_effect):
+        # what follows "Replacing X of 1 by Y of 19" is the change's predicate: "cost
+        # 30-fold in activity" starts with a verb the grammar's list does not hold
         effect, form = pair_effect, "vp"
     else:
         effect, form = pair_effect, "np"
@@ -762,6 +786,34 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 # -- small helpers ----------------------------------------------------------------------
 
 
+CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby"})
+"""Constructions whose effect verb shares the subject of the clause just before it."""
+
+
+def _subordinate_cause(cause: str) -> bool:
+    """Whether the cause span holds a 'because' or 'since' clause.
+
+    In "8 was less soluble than 1, since the thioether is a weaker acceptor and raises
+    log D by 0.8" the 'and raises' continues the 'since' clause: its subject is the
+    thioether, and the sentence's cause is the whole 'since' clause. Read as 'X ... and
+    raises log D', the main clause would become the feature's mechanism. A clause about
+    the main subject ('because it ...') is not another subject's (`SAME_SUBJECT`).
+    """
+    tokens = tokenise(cause)
+    return any(
+        token.lower in ("because", "since")
+        and index + 1 < len(tokens)
+        and tokens[index + 1].lower not in SAME_SUBJECT
+        for index, token in enumerate(tokens)
+        if index
+    )
+
+
+SAME_SUBJECT = wordlist("it they its their this these")
+"""'X was chosen because it withdraws ..., which keeps ...': the 'because' clause is about
+the main clause's subject, which the effect verb after it shares."""
+
+
 def _adjacent_clause(cause: str) -> str:
     """The clause next to the connective: '..., whereas C' -> 'C'."""
     tokens = tokenise(cause)
@@ -797,6 +849,31 @@ def _finite_start(effect: str) -> str:
 
 def _has_verb(text: str) -> bool:
     return predicate_start(tokenise(text)) is not None
+
+
+_PREDICATE_TAGS = frozenset({Tag.VERB, Tag.AUX, Tag.VBN, Tag.VBG})
+
+
+def _predicates(mechanism: str) -> bool:
+    """Whether the mechanism starts as a predicate (after adverbs), as every reading leaves it.
+
+    'the loss of the amide N–H, the only hydrogen-bond donor that the side chain offers'
+    read as feature 'loss of the amide N–H' and mechanism 'only hydrogen-bond donor that
+    ...' is an appositive: it says nothing the feature does.
+    """
+    tokens = [t for t in tokenise(mechanism) if t.tag not in (Tag.ADV, Tag.NEG)]
+    if not tokens:
+        return False
+    if tokens[0].tag in _PREDICATE_TAGS:
+        return True
+    verb = lexicon_verb(tokens[0].text)  # 'freezes'; not 'station', a noun as often
+    return verb is not None and (verb.third_person or not verb.noun_too)
+
+
+def _lexicon_first(text: str) -> bool:
+    """Whether the first word is a finite verb by the English lexicon ('cost', 'halved')."""
+    first = text.split(maxsplit=1)[0] if text.split() else ""
+    return lexicon_verb(first) is not None
 
 
 def _starts_with_verb(text: str) -> bool:
@@ -935,7 +1012,8 @@ COMPOUND_NAME = re.compile(
 REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b", re.I)
 """'Lewis acid': a reagent that acts on the compound, not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
-    "with without in for by on at upon after before from when whenever while if once using"
+    "with without in within inside under across for by on at upon after before from when "
+    "whenever while if once using because since although though"
 )
 """A subject that opens with one of these ('With two ortho-methyl groups, 3e ...') is an
 adverbial and a clause, not a feature's name."""
@@ -991,6 +1069,10 @@ def _clean_effect(effect: str) -> str:
     return effect.strip(" ,;:.")
 
 
+ABSENCE_HEADS = wordlist("loss lack absence removal deletion")
+"""'the loss of the amide N–H': the cause is what the drawn compound no longer has."""
+
+
 def _feature_problem(feature: str) -> str | None:
     tokens = words(feature)
     if not tokens:
@@ -999,10 +1081,16 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is an adverbial, not one feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
+    if len(tokens) > 2 and tokens[0] in ABSENCE_HEADS and tokens[1] == "of":
+        return f"the cause {feature!r} is a group's absence, which no drawing shows"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"
     if len(tokens) == 1 and COMPOUND_NAME.fullmatch(feature.strip()):
         return f"the subject {feature!r} names a whole compound, not one of its features"
+    tagged = tokenise(feature)
+    if len(tagged) == 2 and tagged[-1].tag is Tag.LABEL and tagged[-2].tag is Tag.WORD:
+        # 'fluoride 3', 'phenol 3': a class noun with its label names the compound
+        return f"the subject {feature!r} names a compound by its label, not one of its features"
     if REAGENT_CLASS.search(feature):
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:

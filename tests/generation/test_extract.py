@@ -229,11 +229,11 @@ def test_a_concession_is_the_effect_its_cause_explains() -> None:
 
 def test_effects_close_their_brackets_and_features_drop_their_compound() -> None:
     found = decompose(
-        "Coumarin 1 behaves like 3 but less dramatically (ΦF = 0.38 in acetonitrile), "
+        "Coumarin 1 fluoresces less in polar solvents (ΦF = 0.38 in acetonitrile), "
         "presumably because the 4-methyl group leaves the acceptor weak."
     )
     assert isinstance(found, Decomposition)
-    assert found.effect == "Coumarin 1 behaves like 3 but less dramatically"
+    assert found.effect == "Coumarin 1 fluoresces less in polar solvents"
     found = decompose(
         "In 12, the 4-fluorophenyl group blocks the para-hydroxylation of the ring and thereby lowers CLint "
         "to 21 µL/min/mg."
@@ -349,3 +349,85 @@ def test_a_spectroscopic_assignment_is_no_attribution() -> None:
         "We trace the higher ee of 7b to its tert-butyl group, which blocks one face."
     )
     assert isinstance(found, Decomposition) and found.feature == "tert-butyl group"
+
+
+def test_an_and_inside_a_since_clause_continues_that_clause() -> None:
+    sentence = (
+        "The thiomorpholine ring also made 8 3-fold less soluble than 1, since the thioether "
+        "is a much weaker hydrogen-bond acceptor than the morpholine oxygen and raises log "
+        "D7.4 by 0.8 units."
+    )
+    result = decompose(sentence)
+    assert isinstance(result, Decomposition), result
+    assert result.feature == "thioether"
+    assert result.effect.startswith("The thiomorpholine ring also made 8")
+    assert result.mechanism.endswith("raises log D7.4 by 0.8 units")
+    # a 'because it' clause is about the main subject: the 'which' effect stays
+    design = decompose(
+        "A para-cyano group was chosen as the acceptor because it withdraws electron density "
+        "strongly, which keeps the emitters small enough to sublime."
+    )
+    assert isinstance(design, Decomposition) and design.feature == "para-cyano group"
+    assert design.effect.startswith("keeps the emitters small")
+
+
+def test_a_subordinator_or_a_setting_never_opens_a_feature() -> None:
+    because = decompose(
+        "Because boron–oxygen bonds are short, the chair is compact and the isopropyl group "
+        "of 2 is held firmly equatorial, so the syn relationship is set almost exclusively."
+    )
+    assert not isinstance(because, Decomposition) or not because.feature.startswith("Because")
+    within = decompose(
+        "Within the chelate, the isopropyl group of 10 shields one face of the carbonyl, "
+        "directing the allylsilane to the opposite face and giving the 1,3-anti product."
+    )
+    assert isinstance(within, Decomposition) and within.feature == "isopropyl group"
+
+
+def test_an_evaluation_of_the_previous_observation_points_back() -> None:
+    basis = (
+        "This selectivity is expected, since the para-acetyl group makes the aryl bromide far "
+        "harder to oxidise than the carboxylate."
+    )
+    assert isinstance(decompose(basis), Vague)
+    result = decompose(basis, "Only the carboxylate was oxidised in the presence of 3.")
+    assert isinstance(result, Decomposition) and result.effect_from_previous
+    assert result.effect.startswith("Only the carboxylate was oxidised")
+
+
+def test_an_absence_is_no_feature_and_a_gerund_subject_takes_its_verb() -> None:
+    appositive = decompose(
+        "Replacing the acetamide of 1 by the triazole of 19 cost 30-fold in activity, likely "
+        "due to the loss of the amide N–H, the only hydrogen-bond donor that the side chain "
+        "offers to the ribosome."
+    )
+    assert isinstance(appositive, Vague)  # a lost N–H is nothing the drawing shows
+    gerund = decompose(
+        "Converting the acrylate of 10 into the oxime ether 11 cost only 2-fold in potency, as "
+        "the oxime ether nitrogen is a close isostere of the enol ether CH."
+    )
+    assert isinstance(gerund, Decomposition), gerund
+    assert gerund.effect_form == "clause"
+
+
+def test_a_mechanism_that_is_a_noun_phrase_is_no_mechanism() -> None:
+    # read by the gerund rule as feature 'amine' + mechanism 'station of rotaxane R4 ...'
+    result = decompose(
+        "Protonating the amine station of rotaxane R4 makes it a better hydrogen-bond partner "
+        "for the crown ether than the triazolium station, which shuttles the ring to the "
+        "ammonium site."
+    )
+    assert not (isinstance(result, Decomposition) and result.mechanism.startswith("station"))
+
+
+def test_a_compound_by_its_label_or_a_bare_likeness_is_no_explanation() -> None:
+    likeness = decompose(
+        "Coumarin 1 behaves like 3 but less dramatically, presumably because the 4-methyl "
+        "group leaves the acceptor weak."
+    )
+    assert isinstance(likeness, Vague) and likeness.reason == "no_effect"
+    by_label = decompose(
+        "N-Boc-4-hydroxypiperidine 1 was chosen as the test substrate because its fluoride 3 "
+        "is a widely used building block."
+    )
+    assert isinstance(by_label, Vague) and by_label.reason == "no_feature"
