@@ -24,16 +24,27 @@ the answer draft); kept together so that a change to it is made to both.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
-from chemx.generation.catalogue import group_for_feature, matched_keys
+from chemx.generation.catalogue import (
+    BY_KEY,
+    group_for_feature,
+    groups_named_in,
+    head_phrase,
+    loosely_matched,
+    matched_keys,
+    related,
+)
+from chemx.generation.clauses import predicate_start, text_of, tokenise
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
+    SKELETAL_KEYS,
     SPARE_FEATURES,
     VisibleFeature,
     drawn_name,
@@ -54,6 +65,7 @@ from chemx.generation.mcq import (
     pair_stem_text,
     stem_text,
     subject_free_effect,
+    unnamed_precursors,
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.pairs import Pair, find_pair, shared_features
@@ -76,6 +88,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
+from chemx.generation.text import stem, words
 from chemx.labels import labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
 from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
@@ -155,7 +168,8 @@ class DecomposeResult:
 
     fields: Fields | None
     reason: str = ""
-    """'too_vague', 'too_few_features' or 'model_failed' when `fields` is None."""
+    """'too_vague', 'too_few_features', 'feature_not_drawn' or 'model_failed' when `fields`
+    is None."""
     detail: str = ""
     calls: tuple[ModelCall, ...] = ()
     partial: PartialDecomposition | None = None
@@ -205,6 +219,61 @@ def _too_few(other: Sequence[VisibleFeature], fields: PartialDecomposition) -> D
     )
 
 
+def _effect_subject(effect: str, form: EffectForm) -> str:
+    """The subject of a clause effect, or ''.
+
+    'A C-8 chlorine' of 'A C-8 chlorine raised potency' may be a cause; what a comparison
+    names ('than cyclohexanecarboxylic acid') is not.
+    """
+    if form != "clause":
+        return ""
+    tokens = tokenise(effect)
+    start = predicate_start(tokens)
+    return text_of(effect, tokens, 0, start) if start else ""
+
+
+GENERIC_GROUP_WORDS = frozenset({"group", "ring", "bond", "linkag", "aryl", "aromatic"})
+"""Stems of catalogue-name words that say nothing of which group it is."""
+
+
+def _stems(phrase: str) -> set[str]:
+    """Stems of a phrase's words and of their hyphenated parts ('peri-hydroxyl groups')."""
+    return {stem(part) for word in words(phrase) for part in word.split("-") if part}
+
+
+def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeResult | None:
+    """A discard when the structure's whole reading lacks the group the cause names.
+
+    "6 was 9 times more photostable than 5, which differs only at C4; we attribute this
+    to the 4-trifluoromethyl group" explains 6: asked about 5's drawing, the answer would
+    name a group the image does not show. Only a whole reading (not OSRA's partial one)
+    can tell a group is absent; the sentence goes back for the compound that has it
+    (`chemx.generation.candidate.STRUCTURE_REASONS`).
+    """
+    reading = context.structure.reading
+    keys = context.structure_keys
+    if reading is None or reading.partial or keys is None or context.entry_type == "reaction":
+        return None  # a reaction's reading may hold only some of its components
+    group = group_for_feature(feature)
+    if group is None or group.key in SKELETAL_KEYS:
+        return None
+    named = groups_named_in(head_phrase(feature)[0]) or [group]
+    drawn = [BY_KEY[key] for key in keys]
+    if any(related(n, d) for n in named for d in drawn):
+        return None
+    if any(loosely_matched(n.key, reading.text) is not False for n in named):
+        return None  # an alkyl fluoride for 'fluoride', a phenol for 'hydroxyl groups'
+    head = _stems(head_phrase(feature)[0])
+    if any(head & _stems(d.name) - GENERIC_GROUP_WORDS for d in drawn):
+        return None  # "carbonyl oxygen" of a drawn "ester carbonyl": named too generally
+    return DecomposeResult(
+        None,
+        "feature_not_drawn",
+        f"the cause {feature!r} is a {group.name}, which the structure's reading "
+        f"({reading.text}) does not have",
+    )
+
+
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -230,6 +299,20 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
         key=group.key if group else None,
         in_structure=drawn,
     )
+
+
+_COORDINATED = re.compile(r",|;|\band\b|\btherefore\b|\bthereby\b")
+
+
+def _coordinated(reading: str) -> bool:
+    """Whether a wrong answer's reading already joins two statements.
+
+    The answer's chain is joined to each wrong answer's action ("... and thereby slows
+    electron transfer to oxygen"); onto a reading that is itself two statements it makes
+    a run-on ("leaves the acceptor weak and the TICT state therefore higher in energy and
+    thereby slows ..."), so only its single-statement readings take the chain.
+    """
+    return bool(_COORDINATED.search(reading))
 
 
 class TemplateGenerator:
@@ -262,6 +345,9 @@ class TemplateGenerator:
                 f"{', '.join(sorted(compared))}, which the paper does not draw as its "
                 "matched pair",
             )
+        missing = _feature_not_drawn(context, extracted.feature)
+        if missing is not None:
+            return missing
         if pair is not None:
             paired = self._fields(context, extracted, pair)
             if paired.fields is not None or compared:
@@ -284,6 +370,7 @@ class TemplateGenerator:
                 extracted.feature,
                 context.entry_type,
             )
+            effect = unnamed_precursors(effect, extracted.feature)
             candidates = context.visible
         found = PartialDecomposition(
             effect=effect,
@@ -303,6 +390,7 @@ class TemplateGenerator:
             visible,
             MAX_OTHER_FEATURES + SPARE_FEATURES,
             mechanism=extracted.mechanism,
+            effect=_effect_subject(effect, extracted.effect_form if pair is None else "np"),
             seed=context.candidate_id,
             uses=context.distractor_uses,
         )
@@ -433,6 +521,7 @@ class TemplateGenerator:
             drafts = [
                 replace(draft, mechanism=shared.joined(draft.mechanism))
                 for reading in effect_readings(feature.key, mechanism)
+                if not (parts.chain and _coordinated(reading))
                 for draft in (
                     distractor_draft(
                         feature.name,
@@ -444,8 +533,8 @@ class TemplateGenerator:
                     ),
                 )
             ]
-            # two readings may read the same once the feature's named part is dropped
-            variants.append(list({draft.mechanism: draft for draft in drafts}.values()))
+            if drafts:  # two readings may read the same once the named part is dropped
+                variants.append(list({draft.mechanism: draft for draft in drafts}.values()))
         return variants
 
 

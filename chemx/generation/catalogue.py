@@ -87,7 +87,12 @@ GROUPS: tuple[Group, ...] = (
         "benzyl_ester", "benzyl ester", "c[CH2][OX2][CX3](=O)[#6]", ("benzyl ester",), ("ester",)
     ),
     Group("methyl_ester", "methyl ester", "[CH3][OX2][CX3](=O)[#6]", ("methyl ester",), ("ester",)),
-    Group("ester", "ester carbonyl", "[#6][CX3](=O)[OX2][#6]", ("ester",)),
+    Group(
+        "ester",
+        "ester carbonyl",
+        "[#6][CX3](=O)[OX2][#6]",
+        ("ester", "o-acetyl", "acetoxy", "acetate", "o-benzoyl", "benzoate", "o-pivaloyl"),
+    ),
     Group(
         "urea", "urea carbonyl", "[NX3][CX3](=O)[NX3]", ("urea",), ("amide_nh", "amide_tertiary")
     ),
@@ -126,10 +131,15 @@ GROUPS: tuple[Group, ...] = (
         "aryl_fluoride",
         "aromatic C–F bond",
         "c[F]",
-        ("fluorine", "fluoro", "fluoride", "fluoropyrimidine", "trifluorophenyl"),
+        ("fluorine", "fluoro", "fluoride", "fluoropyrimidine", "fluorophenyl", "trifluorophenyl"),
     ),
-    Group("aryl_chloride", "aryl chloride", "c[Cl]", ("chloro", "chloride", "chlorine")),
-    Group("aryl_bromide", "aryl bromide", "c[Br]", ("bromo", "bromide", "bromine")),
+    Group(
+        "aryl_chloride",
+        "aryl chloride",
+        "c[Cl]",
+        ("chloro", "chloride", "chlorine", "chlorophenyl"),
+    ),
+    Group("aryl_bromide", "aryl bromide", "c[Br]", ("bromo", "bromide", "bromine", "bromophenyl")),
     Group("aryl_iodide", "aryl iodide", "c[I]", ("iodo", "iodide", "iodine")),
     Group(
         "dimethoxyaryl",
@@ -139,6 +149,12 @@ GROUPS: tuple[Group, ...] = (
         ("methoxy_aryl", "catechol_ether"),
     ),
     Group("methoxy_aryl", "aryl methoxy group", "c[OX2][CH3]", ("methoxy", "anisyl", "ome")),
+    Group(
+        "alkoxy_aryl",
+        "alkoxy group on the ring",
+        "c[OX2;!R][CH2][#6]",
+        ("alkoxy", "ethoxy", "propoxy", "butoxy", "alkyl aryl ether"),
+    ),
     Group(
         "crown_ether",
         "crown ether ring",
@@ -163,7 +179,7 @@ GROUPS: tuple[Group, ...] = (
         "alcohol",
         "aliphatic hydroxyl group",
         "[CX4][OX2H1]",
-        ("hydroxyl", "alcohol", "primary hydroxyl", "secondary alcohol"),
+        ("hydroxyl", "alcohol", "primary hydroxyl", "secondary alcohol", "oh"),
     ),
     Group(
         "silyl_ether", "silyl ether", "[Si][OX2][#6]", ("silyl", "trimethylsilyl", "tms", "siloxy")
@@ -433,6 +449,61 @@ def _patterns() -> dict[str, Any]:
     return compiled
 
 
+_ELEMENT_NUMBERS = {"c": 6, "n": 7, "o": 8, "s": 16, "p": 15}
+
+
+def loose_smarts(smarts: str) -> str:
+    """A group's pattern with aromaticity and connectivity left open, hydrogens kept.
+
+    'c[F]' (a fluorine on a ring) becomes '[#6][F]' (a fluorine on any carbon),
+    '[CX4][OX2H1]' (an alcohol) '[#6][#8H1]' (any hydroxyl). A group absent even loosely
+    is absent from the drawing, whatever the catalogue's finer entries would call it.
+
+    >>> loose_smarts("c[F]"), loose_smarts("[CX4][OX2H1]"), loose_smarts("c[OX2]c")
+    ('[#6][F]', '[#6][#8H1]', '[#6][#8][#6]')
+    """
+
+    def bracket(match: re.Match[str]) -> str:
+        inner = re.sub(r"X\d", "", match.group(1))
+        symbol = re.match(r"[CcNnOoSsPp](?![a-z])", inner)
+        if symbol is None:
+            return f"[{inner}]"
+        number = _ELEMENT_NUMBERS[symbol.group(0).lower()]
+        rest = inner[1:]
+        return f"[#{number}{rest}]" if rest else f"[#{number}]"
+
+    def bare(match: re.Match[str]) -> str:
+        return f"[#{_ELEMENT_NUMBERS[match.group(0).lower()]}]"
+
+    parts = re.split(r"(\[[^\]]*\])", smarts)
+    out = []
+    for part in parts:
+        if part.startswith("["):
+            out.append(re.sub(r"^\[(.*)\]$", bracket, part))
+        else:
+            part = re.sub(
+                r"(?<![A-Za-z])(?:Cl|Br)|[CcNnOoSsPp](?![a-z])",
+                lambda m: m.group(0) if m.group(0) in ("Cl", "Br") else bare(m),
+                part,
+            )
+            out.append(part.replace(":", "~"))
+    return "".join(out)
+
+
+def loosely_matched(key: str, smiles: str) -> bool | None:
+    """Whether the drawing has the group `key` even loosely (`loose_smarts`); None unread."""
+    from rdkit import Chem
+
+    group = BY_KEY[key]
+    molecule = parse_smiles(smiles)
+    if molecule is None or group.smarts is None:
+        return None
+    pattern = Chem.MolFromSmarts(loose_smarts(group.smarts))
+    if pattern is None:
+        return None
+    return bool(molecule.HasSubstructMatch(pattern))
+
+
 def parse_smiles(smiles: str) -> Any | None:
     """An RDKit molecule from a SMILES, tolerating OCSR readings RDKit rejects.
 
@@ -506,32 +577,122 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
         for alias in dict.fromkeys((*group.aliases, group.name)):  # its own name names it
             alias_words = " ".join(words(alias))
             if alias_words:
-                pattern = rf"(?<![a-z]){re.escape(alias_words)}{ALIAS_SUFFIXES}(?![a-z])"
+                # 'acidic' describes acidity ("the more acidic thioamide N–H"), not an acid
+                suffixes = (
+                    ALIAS_SUFFIXES.replace("|ic", "") if alias_words == "acid" else ALIAS_SUFFIXES
+                )
+                pattern = rf"(?<![a-z]){re.escape(alias_words)}{suffixes}(?![a-z])"
                 patterns.append((len(alias_words), re.compile(pattern)))
         compiled.append((group, patterns))
     return compiled
 
 
 @lru_cache(maxsize=4096)
-def _alias_hits(text: str) -> tuple[tuple[int, int, Group], ...]:
-    """(alias length, -catalogue index, entry) for every alias found in `text`."""
+def _alias_hits(text: str) -> tuple[tuple[int, int, Group, int], ...]:
+    """(alias length, -catalogue index, entry, end of its last match) for every alias in `text`."""
     lowered = " ".join(words(text))
     hits = []
     for index, (group, patterns) in enumerate(_alias_patterns()):
-        best = max((n for n, pattern in patterns if pattern.search(lowered)), default=0)
-        if best:
-            hits.append((best, -index, group))
+        found = [
+            (n, match.end())
+            for n, pattern in patterns
+            for match in (pattern.search(lowered),)
+            if match
+        ]
+        if found:
+            hits.append((max(n for n, _ in found), -index, group, max(end for _, end in found)))
     return tuple(hits)
 
 
 def groups_named_in(text: str) -> list[Group]:
     """Catalogue entries whose aliases occur in `text` (word starts and ends respected)."""
-    return [group for _, _, group in sorted(_alias_hits(text), key=lambda h: -h[1])]
+    return [hit[2] for hit in sorted(_alias_hits(text), key=lambda h: -h[1])]
+
+
+@cache
+def _name_parts() -> tuple[tuple[str, str], ...]:
+    """(alias, entry key) for every one-word alias a systematic name can be built from."""
+    return tuple(
+        (alias, group.key)
+        for group in GROUPS
+        for alias in dict.fromkeys(a.lower() for a in group.aliases)
+        if alias.isalpha() and len(alias) >= 4
+    )
+
+
+def groups_inside_name(word: str) -> set[str]:
+    """Entry keys whose aliases are parts of one systematic name ("3-methylthiophene").
+
+    A name is built from substituent and parent parts run together: "2-bromopyridine" is
+    a bromo and a pyridine, "thiophene-2-carbaldehyde" a thiophene and an aldehyde. The
+    parts are the non-overlapping aliases that cover most of the name (fewest parts on a
+    tie), so "methylthiophene" is a methyl and a thiophene, not a methylthio and a rest,
+    and an "ethyl" inside "methyl" is no part.
+
+    >>> sorted(groups_inside_name("3-methylthiophene"))
+    ['aryl_methyl', 'thiophene']
+    >>> sorted(groups_inside_name("thiophene-2-carbaldehyde"))
+    ['aldehyde', 'thiophene']
+    """
+    lowered = word.lower()
+    spans = sorted(
+        (match.start() + len(alias), match.start(), key)
+        for alias, key in _name_parts()
+        for match in re.finditer(re.escape(alias), lowered)
+    )
+    # best[i]: (covered characters, -parts, keys) using spans that end by position i
+    best: list[tuple[int, int, frozenset[str]]] = [(0, 0, frozenset())] * (len(lowered) + 1)
+    ends = {end for end, _, _ in spans}
+    for i in range(1, len(lowered) + 1):
+        best[i] = best[i - 1]
+        if i not in ends:
+            continue
+        for end, start, key in spans:
+            if end == i:
+                covered, parts, keys = best[start]
+                option = (covered + end - start, parts - 1, keys | {key})
+                best[i] = max(best[i], option, key=lambda b: (b[0], b[1]))
+    return set(best[-1][2])
+
+
+_POSTMODIFIER = re.compile(
+    r"\s*,|\s+(?:ortho|meta|para|adjacent|next|gauche|anti|syn|close|proximal|distal)\s+to\b"
+    r"|\s+(?:of|in|on|at|to|from|with|by|for|near|between|that|which|whose|bearing|carrying)\b"
+)
+"""Where a feature phrase's head ends: what follows ("ortho to fluorine", ", gauche to the
+ester", "of 12") places or owns it and names other groups."""
+
+
+def head_phrase(feature: str) -> tuple[str, str]:
+    """The feature's head phrase and the word that ends it ('' when nothing follows).
+
+    >>> head_phrase("methyl group ortho to fluorine")
+    ('methyl group', 'ortho')
+    >>> head_phrase("free 3-OH, gauche to the ester")
+    ('free 3-OH', ',')
+    >>> head_phrase("lone pair of the morpholine")
+    ('lone pair', 'of')
+    """
+    match = _POSTMODIFIER.search(feature)
+    if match is None or match.start() == 0:
+        return feature, ""
+    return feature[: match.start()], match.group(0).strip().split()[0]
 
 
 def group_for_feature(text: str) -> Group | None:
-    """The catalogue entry a feature phrase names most specifically (longest alias), or None."""
-    hits = _alias_hits(text)
+    """The catalogue entry a feature phrase's head names, or None.
+
+    The head is the phrase before what places or owns it (`head_phrase`): "methyl group
+    ortho to fluorine" is the methyl group, "free 3-OH, gauche to the ester" a hydroxyl.
+    Within it the longest alias names it most specifically ("methyl ester" over "ester";
+    "cyclopropyl amide" is read as the cyclopropyl, as the chemistry of such phrases
+    usually is). Only an owner after 'of' stands in for a head that names no entry ("the
+    lone pair of the morpholine" is the morpholine's).
+    """
+    head, ends_at = head_phrase(text)
+    hits = _alias_hits(head)
+    if not hits and ends_at in ("", "of"):
+        hits = _alias_hits(text)
     return max(hits, key=lambda hit: (hit[0], hit[1]))[2] if hits else None
 
 

@@ -347,6 +347,7 @@ def select_other_features(
     limit: int = MAX_OTHER_FEATURES,
     *,
     mechanism: str = "",
+    effect: str = "",
     seed: str = "",
     uses: Mapping[str, int] | None = None,
 ) -> list[VisibleFeature]:
@@ -355,6 +356,10 @@ def select_other_features(
     Catalogue groups named in the `mechanism` count as part of the cause: in "the
     phenethyl ring of 5 is activated by two methoxy groups" the methoxy groups are the
     real cause, so "dimethoxy-substituted arene" must not be offered as a wrong answer.
+    So do groups the `effect` names (the caller passes an effect clause's subject): in "A
+    C-8 chlorine raised potency 10-fold, which we attribute to poor recognition of the
+    twisted C-7 piperazine" the stem's chlorine is as defensible an answer as the
+    piperazine.
 
     Order: features the structure shows or the paper names for it, fewest earlier uses
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
@@ -373,7 +378,7 @@ def select_other_features(
     """
     from chemx.generation.catalogue import groups_named_in
 
-    cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism)]
+    cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism), *groups_named_in(effect)]
 
     used = uses or {}
 

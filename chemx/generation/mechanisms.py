@@ -232,6 +232,10 @@ TABLE: dict[str, Mechanisms] = {
         "pushes its nitrogen lone pair strongly into the ring as a powerful π-donor",
         "is oxidised to a radical cation by strong oxidants and under irradiation",
     ),
+    "alkoxy_aryl": Mechanisms(
+        "donates electron density into the ring by resonance and adds a flexible alkyl chain",
+        "makes the ring electron-rich, and its ether is cleaved only by strong Lewis acids",
+    ),
     "n_methyl": Mechanisms(
         "removes an N–H donor and adds steric bulk at the nitrogen",
         "blocks reaction at the nitrogen so that no protecting group is required",
@@ -558,6 +562,7 @@ SHORT: dict[str, str] = {
     "aryl_nh2": "donates two hydrogen bonds",
     "aryl_nh_alkyl": "donates a hydrogen bond",
     "dialkylamino_aryl": "is a strong π-donor",
+    "alkoxy_aryl": "donates electron density into the ring",
     "para_phenylene": "links its substituents linearly",
     "meta_phenylene": "interrupts conjugation across the ring",
     "ortho_phenylene": "holds its substituents side by side",

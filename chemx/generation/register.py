@@ -79,9 +79,12 @@ _LOCANT = re.compile(
 )
 """A leading locant prefix: "C6-", "2′-", "3',4',5'-", "N1-"."""
 _LOCANT_PHRASE = re.compile(
-    r"\s+(?:at|on|in)\s+(?:the\s+)?(?:[CNOS]\d+[a-z]?['′]*|position\s+\d+|"
+    r"\s+(?:at|on|in)\s+(?:the\s+)?(?:[CNOS]\d{1,2}[a-z]?['′]*|position\s+\d+|"
     r"\d+-position)(?:\s+position)?\b"
+    r"(?=\s*(?:[,;.)]|$)|\s+(?:and|or|of|to|in|with|by|for|through|via|which|that|than|as)\b)"
 )
+"""'at C5', 'on the N1 position': an atom locant phrase that ends there. 'on the C2452
+base' names a residue (a locant has one or two digits, and a noun would follow it)."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,13 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
         for mention in reversed(find_mentions(label, text)):
             before = text[: mention.start]
             cut = re.search(r"\s+(?:in|of|for|from|on|to|as in|than)\s*\(?\s*$", before)
-            start = cut.start() if cut else mention.start
+            modified = _MODIFIED_LABEL.search(before)
+            if cut:
+                start = _participle_start(text, cut.start())
+            elif modified:  # "oxidised by excited 4": the phrase goes with its label
+                start = modified.start()
+            else:
+                start = mention.start
             text = f"{text[:start]}{text[mention.end :]}"
     text = _LOCANT_PHRASE.sub("", text)
     text = _other_labels(text)
@@ -273,8 +282,35 @@ def _other_labels(text: str) -> str:
             continue
         cuts.append((tokens[index - 1].start, token.end))
     for start, end in reversed(cuts):
-        text = f"{text[:start].rstrip()}{text[end:]}"
+        text = f"{text[: _participle_start(text, start)].rstrip()}{text[end:]}"
     return re.sub(r",?\s+as\s*(?=[,;.)]|$)", "", text) if cuts else text  # "as in 4b"
+
+
+_MODIFIED_LABEL = re.compile(
+    r"\s+(?:by|with|of|to|from|in|for|on)\s+(?:the\s+)?(?:excited|protonated|activated|"
+    r"oxidised|oxidized|reduced|deprotonated|free|parent|corresponding)\s*$",
+    re.I,
+)
+"""A preposition and the modifier of a compound label ('by excited 4', 'with the parent
+1'): the phrase means nothing once the label is gone."""
+_REDUCED_RELATIVE = re.compile(
+    r"(?<![a-z])(?P<before>[a-z]+)\s+(?:[a-z]{3,}ed|seen|shown|found|made|given|known|drawn)\s*$",
+    re.I,
+)
+_AUXILIARIES = wordlist("is are was were be been being has have had get gets not")
+
+
+def _participle_start(text: str, start: int) -> int:
+    """Where a cut before '<preposition> <label>' starts, with the participle it completes.
+
+    "the para-hydroxylation seen for 8" and "the acetoxonium ion derived from 12" lose
+    "seen" and "derived" with the label: left alone they dangle. A participle after an
+    auxiliary is the predicate ("is protonated in 4") and stays.
+    """
+    match = _REDUCED_RELATIVE.search(text[:start])
+    if match is None or match["before"].lower() in _AUXILIARIES:
+        return start
+    return match.start() + len(match["before"])
 
 
 _LABEL_PREPOSITIONS = wordlist("in for from than as")
@@ -330,7 +366,7 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
         "conjugation": r"conjugat|delocali",
         "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
         "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
-        "cleavage": r"cleav|hydroly|remov|labile|deprotect",
+        "cleavage": r"cleav|hydroly|remov(?:ed|al)\b|labile|deprotect",
         "electrophile": r"electrophil|michael|nucleophil|covalent",
         "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
         "strain": r"\bstrain",

@@ -36,6 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from chemx.generation.catalogue import group_for_feature, groups_inside_name
 from chemx.generation.features import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
@@ -104,9 +105,26 @@ def hedging_terms(text: str) -> list[str]:
 
 
 def stem_leaks(stem_text: str, feature: str) -> set[str]:
-    """Distinctive words of the Feature that the stem names (position locants excepted)."""
+    """Distinctive words of the Feature that the stem names (position locants excepted).
+
+    A compound's name in the stem counts by its parts: "With 3-methylthiophene, arylation
+    took place at C5" names the methyl group the answer is about, and "2-bromopyridine
+    gave ..." the pyridine (`chemx.generation.catalogue.groups_inside_name`).
+    """
     named = {stem(w) for part in words(stem_text) for w in re.split(r"[-–]", part) if w}
-    return {s for s in distinctive_stems(feature) if s not in POSITION_WORDS} & named
+    leaks = {s for s in distinctive_stems(feature) if s not in POSITION_WORDS} & named
+    group = group_for_feature(feature)
+    if group is not None:
+        leaks |= {
+            word
+            for word in words(stem_text)
+            if len(word) > NAME_MIN_LENGTH and group.key in groups_inside_name(word)
+        }
+    return leaks
+
+
+NAME_MIN_LENGTH = 8
+"""Only words longer than this are read as systematic names built from parts."""
 
 
 RULE_ORDER = (

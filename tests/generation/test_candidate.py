@@ -85,3 +85,133 @@ def test_a_sentence_stopped_by_one_drawing_is_given_to_the_next() -> None:
     # once a drawing carries it, the sentence is taken
     again = generate_candidate(_block("ac"), paper, TemplateGenerator(), ledger)
     assert again.decisions[-1].reason == "duplicate_basis"
+
+
+def test_a_cause_the_drawing_lacks_is_given_to_the_compound_that_has_it() -> None:
+    # "6 was 9 times more photostable than 5 ...; we attribute this to the 4-CF3 group":
+    # the CF3 is 6's; a question on 5's drawing would name a group the image lacks
+    basis_text = (
+        "Compound 6 was 9 times more photostable than 5, which differs only at C4, because "
+        "the 4-trifluoromethyl group raises the oxidation potential of the dye and slows "
+        "electron transfer to oxygen."
+    )
+    lacking = SmilesReading(text="CCN(CC)c1ccc2c(C)cc(=O)oc2c1", source="osra")
+    having = SmilesReading(text="CCN(CC)c1ccc2c(C(F)(F)F)cc(=O)oc2c1", source="osra")
+
+    def block(tag: str, label: str, reading: SmilesReading) -> EvidenceBlock:
+        structure = molecule_structure(tag, label, reading)
+        basis = EvidenceSentence(
+            sentence_id="sen_basis",
+            text=basis_text,
+            origin="identifier",
+            label=ExplanatoryLabel.EXPLANATORY,
+        )
+        evidence = evidence_for(structure, (basis,), credited=("sen_basis",))
+        return EvidenceBlock(evidence, structure, b"")
+
+    paper = PaperContext(paper=None, sentences=(("sen_basis", basis_text),))
+    ledger = BasisLedger()
+    first = generate_candidate(block("ad", "5", lacking), paper, TemplateGenerator(), ledger)
+    assert not isinstance(first.node, Candidate)
+    assert first.decisions[-1].reason == "feature_not_drawn"
+    second = generate_candidate(block("ae", "6", having), paper, TemplateGenerator(), ledger)
+    assert second.decisions[-1].reason != "duplicate_basis"  # the sentence was given back
+
+
+def test_a_group_the_paper_names_beside_the_label_but_the_drawing_lacks_is_not_offered() -> None:
+    from chemx.generation.candidate import visible_features
+
+    plan = "Efforts to combine the trifluoromethyl group of 3c with a basic amine are ongoing."
+    paper = PaperContext(paper=None, sentences=(("sen_plan", plan), ("sen_basis", BASIS)))
+    without_amine = SmilesReading(text="FC(F)(F)c1cccc(-c2ccccc2O)c1", source="osra")
+    names = {f.name for f in visible_features(_block("af", without_amine), paper, "sen_basis")[0]}
+    assert "trifluoromethyl group" in names
+    assert not any("amine" in name for name in names)
+    unread = {f.name for f in visible_features(_block("ag", None), paper, "sen_basis")[0]}
+    assert any("amine" in name for name in unread)  # without a reading nothing is excluded
+
+
+def test_the_answers_chain_joins_only_single_statements() -> None:
+    basis_text = (
+        "Dye 3c was 9 times more photostable than 5 because the 4-trifluoromethyl group "
+        "raises the oxidation potential of the dye and thereby slows electron transfer to "
+        "oxygen."
+    )
+    reading = SmilesReading(text="CCN(CC)c1ccc2c(C(F)(F)F)cc(=O)oc2c1OC", source="osra")
+    structure = molecule_structure("ah", "3c", reading)
+    basis = EvidenceSentence(
+        sentence_id="sen_basis",
+        text=basis_text,
+        origin="identifier",
+        label=ExplanatoryLabel.EXPLANATORY,
+    )
+    block = EvidenceBlock(
+        evidence_for(structure, (basis,), credited=("sen_basis",)), structure, b""
+    )
+    paper = PaperContext(paper=None, sentences=(("sen_basis", basis_text),))
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    chained = [o for o in candidate.options if " and thereby slows" in o.mechanism]
+    assert len(chained) >= 2  # the wrong answers share the answer's chain
+    for option in chained:
+        action = option.mechanism.split(" and thereby slows")[0]
+        assert " and " not in action and "," not in action, option.mechanism
+
+
+def test_a_block_passes_over_a_sentence_about_another_drawing() -> None:
+    others = (
+        "Compound 6 was 9 times more photostable than 5 because the 4-trifluoromethyl group "
+        "raises the oxidation potential of the dye."
+    )
+    own = (
+        "In acetonitrile the quantum yield of 5 collapses to 0.09 because the "
+        "7-diethylamino group rotates into a twisted state that decays nonradiatively."
+    )
+    reading = SmilesReading(text="CCN(CC)c1cc2oc(=O)c(Br)c(C)c2cc1OC", source="osra")
+    structure = molecule_structure("ai", "5", reading)
+    sentences = tuple(
+        EvidenceSentence(
+            sentence_id=sid, text=text, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
+        )
+        for sid, text in (("sen_other", others), ("sen_own", own))
+    )
+    evidence = evidence_for(structure, sentences, credited=("sen_other", "sen_own"))
+    paper = PaperContext(paper=None, sentences=(("sen_other", others), ("sen_own", own)))
+    ledger = BasisLedger()
+    outcome = generate_candidate(
+        EvidenceBlock(evidence, structure, b""), paper, TemplateGenerator(), ledger
+    )
+    assert isinstance(outcome.node, Candidate), outcome.decisions[-1]
+    assert outcome.node.basis_sentence_id == "sen_own"
+    assert "passed over sen_other" in outcome.decisions[0].detail
+    assert "sen_other" not in ledger.used  # still free for compound 6's drawing
+
+
+def test_a_next_sentence_must_be_about_a_group_the_drawing_shows() -> None:
+    # 5's block: its first sentence explains 6's CF3 group (not drawn on 5); its next one
+    # names a cause the catalogue cannot place on any drawing, so it is not taken either
+    others = (
+        "Compound 6 was 9 times more photostable than 5 because the 4-trifluoromethyl group "
+        "raises the oxidation potential of the dye."
+    )
+    vague = (
+        "In acetonitrile the quantum yield of 5 collapses to 0.09 because the bicyclic "
+        "ring twists into a state that decays nonradiatively."
+    )
+    reading = SmilesReading(text="CCN(CC)c1cc2oc(=O)c(Br)c(C)c2cc1OC", source="osra")
+    structure = molecule_structure("aj", "5", reading)
+    sentences = tuple(
+        EvidenceSentence(
+            sentence_id=sid, text=text, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
+        )
+        for sid, text in (("sen_other", others), ("sen_vague", vague))
+    )
+    evidence = evidence_for(structure, sentences, credited=("sen_other", "sen_vague"))
+    paper = PaperContext(paper=None, sentences=(("sen_other", others), ("sen_vague", vague)))
+    ledger = BasisLedger()
+    block = EvidenceBlock(evidence, structure, b"")
+    outcome = generate_candidate(block, paper, TemplateGenerator(), ledger)
+    assert not isinstance(outcome.node, Candidate)
+    assert outcome.decisions[-1].reason == "feature_not_drawn"
+    assert not ledger.used  # both sentences stay free for other drawings

@@ -106,6 +106,16 @@ def test_groups_the_mechanism_names_are_part_of_the_cause() -> None:
     assert not {"dimethoxyaryl", "methoxy_aryl"} & {f.key for f in chosen}
 
 
+def test_groups_the_effect_names_are_no_wrong_answers() -> None:
+    smiles = "O=C(O)c1cn(C2CC2)c2c(Cl)c(N3CCNCC3)c(F)cc2c1=O"  # a C-8 chloro quinolone
+    pool = structure_features(smiles)
+    assert "aryl_chloride" in {f.key for f in select_other_features("C-7 piperazine", pool)}
+    chosen = select_other_features(
+        "C-7 piperazine", pool, effect="A C-8 chlorine raised potency 10-fold"
+    )
+    assert "aryl_chloride" not in {f.key for f in chosen}
+
+
 def test_names_cause() -> None:
     boc = "masks the nitrogen lone pair as a carbamate and adds steric bulk around it"
     assert names_cause(boc, "nitrogen lone pair")
@@ -201,6 +211,24 @@ def test_grammar_helpers() -> None:
         "59% against the compound shown (87%)"
     )
     assert BY_KEY["acrylamide"].implies
+
+
+def test_the_condition_question_fits_its_effect() -> None:
+    required = stem_text(
+        "Formation of 3c required 150 °C", "clause", ReasoningType.CONDITION, "molecule"
+    )
+    assert required.endswith("explains why these conditions are required?")
+    outcome = stem_text(
+        "Reducing the sparteine to 1.0 equiv reversed the facial selectivity",
+        "clause",
+        ReasoningType.CONDITION,
+        "molecule",
+    )
+    assert outcome.endswith("explains this outcome under these conditions?")
+    # an 'its' without its compound in the stem is named
+    assert stem_text(
+        "raised its solubility 10-fold", "vp", ReasoningType.MECHANISTIC, "molecule"
+    ).startswith("One structural feature raised the compound's solubility 10-fold.")
 
 
 def test_wrong_answers_already_offered_in_the_paper_come_last() -> None:

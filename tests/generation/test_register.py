@@ -259,9 +259,15 @@ def test_a_wrong_answer_does_not_name_the_feature_s_bond_twice() -> None:
 
 
 def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> None:
+    # the participle the label completed leaves with it ("seen for 8", "derived from 12")
     assert without_labels("blocks the para-hydroxylation seen for 8", ["12"]) == (
-        "blocks the para-hydroxylation seen"
+        "blocks the para-hydroxylation"
     )
+    assert without_labels("adds to the acetoxonium ion derived from 12, and", ["13"]) == (
+        "adds to the acetoxonium ion, and"
+    )
+    assert without_labels("is protonated in 4", ["9"]) == "is protonated"  # a predicate stays
+    assert without_labels("can be oxidised by excited 4", ["4"]) == "can be oxidised"
     assert without_labels("binds 20-fold tighter than 21, as in 4b", ["12"]) == (
         "binds 20-fold tighter"
     )
@@ -270,6 +276,15 @@ def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> Non
     )
     assert without_labels("is cleaved in 3 steps", ["12"]) == "is cleaved in 3 steps"
     assert without_labels("has a pKa of 7", ["12"]) == "has a pKa of 7"
+
+
+def test_a_residue_is_no_atom_locant() -> None:
+    assert without_labels("stacks less tightly on the C2452 base in the cleft", ["4"]) == (
+        "stacks less tightly on the C2452 base in the cleft"
+    )
+    assert without_labels("is oxidised at C4 and then cleaved", ["4"]) == (
+        "is oxidised and then cleaved"
+    )
 
 
 def test_a_distance_keeps_its_from() -> None:

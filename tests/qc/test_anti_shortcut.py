@@ -89,6 +89,16 @@ def test_stem_names_the_feature() -> None:
     assert codes(run(options(), stem=stem)) == ["stem_names_feature"]
 
 
+def test_a_compound_name_in_the_stem_that_spells_out_the_feature() -> None:
+    stem = STEM.replace(
+        "The observed outcome is a 14-fold faster cycloaddition.",
+        "The observed outcome is a 14-fold faster cycloaddition of 3-pyridyltetrazine.",
+    )
+    assert codes(run(options(), stem=stem)) == ["stem_names_feature"]
+    unrelated = STEM.replace("cycloaddition.", "cycloaddition with norbornene.")
+    assert codes(run(options(), stem=unrelated)) == []
+
+
 def test_unsupported_feature() -> None:
     pairs = list(PAIRS)
     pairs[1] = ("strained alkyne", "lowers the LUMO of the tetrazine ring by withdrawing electrons")

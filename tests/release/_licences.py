@@ -84,3 +84,9 @@ def accepted_items(store_dir: Path) -> int:
     """Accepted items in a store: the sample build's item count, whatever it is today."""
     with ProvenanceStore(store_dir, readonly=True) as store:
         return sum(1 for _ in store.nodes(NodeKind.ITEM, status="ok"))
+
+
+def papers_with_items(store_dir: Path) -> int:
+    """Papers with at least one accepted item: the sample's count, whatever it is today."""
+    with ProvenanceStore(store_dir, readonly=True) as store:
+        return len({node.record.paper_id for node in store.nodes(NodeKind.ITEM, status="ok")})
