@@ -1105,7 +1105,13 @@ def is_structural(phrase: str) -> bool:
     """
     tokens = set(words(phrase))
     parts = {part for token in tokens for part in token.split("-")}
+    if BOND_NAME.search(phrase):  # "the more acidic thioamide N–H"
+        return True
     return bool((tokens | parts) & STRUCTURAL_NOUNS) or bool(groups_named_in(phrase))
+
+
+BOND_NAME = re.compile(r"(?<![A-Za-z])(?:[CNOSP][–=≡-][HCNOSF]|[CNOSP]–[A-Z][a-z]?)(?![a-z])")
+"""A bond named by its atoms ('N–H', 'C=O', 'C–F'): a structural feature."""
 
 
 # -- reasoning type --------------------------------------------------------------------

@@ -431,3 +431,12 @@ def test_a_compound_by_its_label_or_a_bare_likeness_is_no_explanation() -> None:
         "is a widely used building block."
     )
     assert isinstance(by_label, Vague) and by_label.reason == "no_feature"
+
+
+def test_a_bond_named_by_its_atoms_is_a_feature() -> None:
+    result = decompose(
+        "Thioamide 11 was 8-fold more potent than 1, which we attribute to the more acidic "
+        "thioamide N–H donating a stronger hydrogen bond to the phosphate backbone."
+    )
+    assert isinstance(result, Decomposition), result
+    assert result.feature == "more acidic thioamide N–H"
