@@ -87,6 +87,30 @@ def test_a_sentence_stopped_by_one_drawing_is_given_to_the_next() -> None:
     assert again.decisions[-1].reason == "duplicate_basis"
 
 
+def _block_of(
+    tag: str, label: str, reading: SmilesReading, texts: tuple[tuple[str, str], ...]
+) -> tuple[EvidenceBlock, PaperContext]:
+    """A block whose credited explanatory sentences are `texts` (id, text), in that order."""
+    structure = molecule_structure(tag, label, reading)
+    sentences = tuple(
+        EvidenceSentence(
+            sentence_id=sid, text=text, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
+        )
+        for sid, text in texts
+    )
+    evidence = evidence_for(structure, sentences, credited=tuple(sid for sid, _ in texts))
+    return EvidenceBlock(evidence, structure, b""), PaperContext(paper=None, sentences=texts)
+
+
+COUMARIN_5 = "CCN(CC)c1cc2oc(=O)c(Br)c(C)c2cc1OC"
+"""A 7-diethylaminocoumarin without a CF3 group (with enough groups for wrong answers)."""
+OTHERS_CF3 = (
+    "Compound 6 was 9 times more photostable than 5 because the 4-trifluoromethyl group "
+    "raises the oxidation potential of the dye."
+)
+"""A sentence in 5's block that explains 6's CF3 group."""
+
+
 def test_a_cause_the_drawing_lacks_is_given_to_the_compound_that_has_it() -> None:
     # "6 was 9 times more photostable than 5 ...; we attribute this to the 4-CF3 group":
     # the CF3 is 6's; a question on 5's drawing would name a group the image lacks
@@ -97,24 +121,14 @@ def test_a_cause_the_drawing_lacks_is_given_to_the_compound_that_has_it() -> Non
     )
     lacking = SmilesReading(text="CCN(CC)c1ccc2c(C)cc(=O)oc2c1", source="osra")
     having = SmilesReading(text="CCN(CC)c1ccc2c(C(F)(F)F)cc(=O)oc2c1", source="osra")
-
-    def block(tag: str, label: str, reading: SmilesReading) -> EvidenceBlock:
-        structure = molecule_structure(tag, label, reading)
-        basis = EvidenceSentence(
-            sentence_id="sen_basis",
-            text=basis_text,
-            origin="identifier",
-            label=ExplanatoryLabel.EXPLANATORY,
-        )
-        evidence = evidence_for(structure, (basis,), credited=("sen_basis",))
-        return EvidenceBlock(evidence, structure, b"")
-
-    paper = PaperContext(paper=None, sentences=(("sen_basis", basis_text),))
+    texts = (("sen_basis", basis_text),)
+    block_5, paper = _block_of("ad", "5", lacking, texts)
+    block_6, _ = _block_of("ae", "6", having, texts)
     ledger = BasisLedger()
-    first = generate_candidate(block("ad", "5", lacking), paper, TemplateGenerator(), ledger)
+    first = generate_candidate(block_5, paper, TemplateGenerator(), ledger)
     assert not isinstance(first.node, Candidate)
     assert first.decisions[-1].reason == "feature_not_drawn"
-    second = generate_candidate(block("ae", "6", having), paper, TemplateGenerator(), ledger)
+    second = generate_candidate(block_6, paper, TemplateGenerator(), ledger)
     assert second.decisions[-1].reason != "duplicate_basis"  # the sentence was given back
 
 
@@ -138,17 +152,7 @@ def test_the_answers_chain_joins_only_single_statements() -> None:
         "oxygen."
     )
     reading = SmilesReading(text="CCN(CC)c1ccc2c(C(F)(F)F)cc(=O)oc2c1OC", source="osra")
-    structure = molecule_structure("ah", "3c", reading)
-    basis = EvidenceSentence(
-        sentence_id="sen_basis",
-        text=basis_text,
-        origin="identifier",
-        label=ExplanatoryLabel.EXPLANATORY,
-    )
-    block = EvidenceBlock(
-        evidence_for(structure, (basis,), credited=("sen_basis",)), structure, b""
-    )
-    paper = PaperContext(paper=None, sentences=(("sen_basis", basis_text),))
+    block, paper = _block_of("ah", "3c", reading, (("sen_basis", basis_text),))
     outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
     candidate = outcome.node
     assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
@@ -160,28 +164,14 @@ def test_the_answers_chain_joins_only_single_statements() -> None:
 
 
 def test_a_block_passes_over_a_sentence_about_another_drawing() -> None:
-    others = (
-        "Compound 6 was 9 times more photostable than 5 because the 4-trifluoromethyl group "
-        "raises the oxidation potential of the dye."
-    )
     own = (
         "In acetonitrile the quantum yield of 5 collapses to 0.09 because the "
         "7-diethylamino group rotates into a twisted state that decays nonradiatively."
     )
-    reading = SmilesReading(text="CCN(CC)c1cc2oc(=O)c(Br)c(C)c2cc1OC", source="osra")
-    structure = molecule_structure("ai", "5", reading)
-    sentences = tuple(
-        EvidenceSentence(
-            sentence_id=sid, text=text, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
-        )
-        for sid, text in (("sen_other", others), ("sen_own", own))
-    )
-    evidence = evidence_for(structure, sentences, credited=("sen_other", "sen_own"))
-    paper = PaperContext(paper=None, sentences=(("sen_other", others), ("sen_own", own)))
+    reading = SmilesReading(text=COUMARIN_5, source="osra")
+    block, paper = _block_of("ai", "5", reading, (("sen_other", OTHERS_CF3), ("sen_own", own)))
     ledger = BasisLedger()
-    outcome = generate_candidate(
-        EvidenceBlock(evidence, structure, b""), paper, TemplateGenerator(), ledger
-    )
+    outcome = generate_candidate(block, paper, TemplateGenerator(), ledger)
     assert isinstance(outcome.node, Candidate), outcome.decisions[-1]
     assert outcome.node.basis_sentence_id == "sen_own"
     assert "passed over sen_other" in outcome.decisions[0].detail
@@ -191,26 +181,13 @@ def test_a_block_passes_over_a_sentence_about_another_drawing() -> None:
 def test_a_next_sentence_must_be_about_a_group_the_drawing_shows() -> None:
     # 5's block: its first sentence explains 6's CF3 group (not drawn on 5); its next one
     # names a cause the catalogue cannot place on any drawing, so it is not taken either
-    others = (
-        "Compound 6 was 9 times more photostable than 5 because the 4-trifluoromethyl group "
-        "raises the oxidation potential of the dye."
-    )
     vague = (
         "In acetonitrile the quantum yield of 5 collapses to 0.09 because the bicyclic "
         "ring twists into a state that decays nonradiatively."
     )
-    reading = SmilesReading(text="CCN(CC)c1cc2oc(=O)c(Br)c(C)c2cc1OC", source="osra")
-    structure = molecule_structure("aj", "5", reading)
-    sentences = tuple(
-        EvidenceSentence(
-            sentence_id=sid, text=text, origin="identifier", label=ExplanatoryLabel.EXPLANATORY
-        )
-        for sid, text in (("sen_other", others), ("sen_vague", vague))
-    )
-    evidence = evidence_for(structure, sentences, credited=("sen_other", "sen_vague"))
-    paper = PaperContext(paper=None, sentences=(("sen_other", others), ("sen_vague", vague)))
+    reading = SmilesReading(text=COUMARIN_5, source="osra")
+    block, paper = _block_of("aj", "5", reading, (("sen_other", OTHERS_CF3), ("sen_vague", vague)))
     ledger = BasisLedger()
-    block = EvidenceBlock(evidence, structure, b"")
     outcome = generate_candidate(block, paper, TemplateGenerator(), ledger)
     assert not isinstance(outcome.node, Candidate)
     assert outcome.decisions[-1].reason == "feature_not_drawn"
