@@ -65,7 +65,6 @@ from chemx.generation.mcq import (
     pair_stem_text,
     stem_text,
     subject_free_effect,
-    unnamed_precursors,
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.pairs import Pair, find_pair, shared_features
@@ -88,6 +87,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
+from chemx.generation.stem_wording import unnamed_precursors
 from chemx.generation.text import stem, words
 from chemx.labels import labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller

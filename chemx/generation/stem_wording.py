@@ -1,0 +1,116 @@
+"""Stem wording that keeps the answer out of the question (split from `chemx.generation.mcq`).
+
+A stem is the paper's effect, and the paper's effect can carry what the image should
+tell: the name of the compound the product came from spells out the answer's group
+(`unnamed_precursors`), an 'its' points at a compound the stem no longer names
+(`owner_named`), and the Condition question must fit an effect that is an outcome rather
+than a requirement (`condition_question`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chemx.generation.catalogue import group_for_feature, groups_inside_name
+from chemx.generation.extract import EffectForm
+from chemx.generation.lexicon import VERB_FORMS, lexicon_verb
+from chemx.generation.text import capitalise
+
+SYSTEMATIC_NAME = re.compile(r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z][A-Za-z0-9,′'()\-]*[A-Za-z]")
+"""One compound name with its locants ('3-methylthiophene', 'Thiophene-2-carbaldehyde')."""
+NAME_MIN_LETTERS = 9
+"""A shorter word is not read as a name built from parts ('methyl', 'phenol')."""
+PRECURSOR = "the starting material"
+
+
+def unnamed_precursors(effect: str, feature: str) -> str:
+    """The effect with compound names that spell out the answer's group replaced.
+
+    "With 3-methylthiophene, arylation took place at C5" or "2-bromopyridine gave the
+    compound shown in 41% yield": the name of the compound the shown product came from
+    carries the very group the answer is about (a methyl, a pyridine), so the stem would
+    tell the answer without the image (`chemx.generation.catalogue.groups_inside_name`).
+    The name becomes "the starting material"; the image still shows the group.
+
+    >>> unnamed_precursors("With 3-methylthiophene, arylation took place at C5", "methyl group")
+    'With the starting material, arylation took place at C5'
+    >>> unnamed_precursors("Thiophene-2-carbaldehyde reacted faster", "formyl group")
+    'The starting material reacted faster'
+    >>> unnamed_precursors("It was 3-fold weaker than 6-fluoroquinolone 9", "C-6 fluorine")
+    'It was 3-fold weaker than 6-fluoroquinolone 9'
+    """
+    group = group_for_feature(feature)
+    if group is None:
+        return effect
+
+    def replace_name(match: re.Match[str]) -> str:
+        name = match.group(0)
+        letters = sum(ch.isalpha() for ch in name)
+        if letters < NAME_MIN_LETTERS or group.key not in groups_inside_name(name):
+            return name
+        if not _reactant_position(effect, match.start(), match.end()):
+            return name  # a comparator or a class ('than ciprofloxacin'): the gate decides
+        return PRECURSOR
+
+    replaced = SYSTEMATIC_NAME.sub(replace_name, effect)
+    replaced = re.sub(rf"\bthe\s+{PRECURSOR}", PRECURSOR, replaced, flags=re.I)
+    if replaced != effect and replaced.startswith(PRECURSOR):
+        replaced = capitalise(replaced)
+    return replaced
+
+
+def _reactant_position(text: str, start: int, end: int) -> bool:
+    """Whether the name at text[start:end] is what reacted.
+
+    That is the subject of a verb right after it ('2-bromopyridine gave ...') or the
+    object of 'with' / 'from' ('With 3-methylthiophene, ...').
+    """
+    before = text[:start].split()
+    if before and before[-1].lower() in ("with", "from"):
+        return True
+    after = text[end:].split()
+    return bool(after) and (after[0] in VERB_FORMS or lexicon_verb(after[0]) is not None)
+
+
+REQUIREMENT = re.compile(
+    r"\b(?:had to|has to|have to|must|could not|cannot|can't|required|requires?|needed|"
+    r"necessary|essential|only (?:in|at|under|with)|at high dilution|no product|"
+    r"(?:was|were)\s+(?:\w+ly\s+)?(?:kept|run|used|chosen|added|avoided|excluded|omitted|"
+    r"performed|conducted|carried out|handled|stored|protected))\b",
+    re.I,
+)
+"""Words that make an effect a requirement on conditions ("required 150 °C", "buffers were
+kept free of DTT")."""
+CONDITION_OUTCOME_QUESTION = (
+    "Which structural feature of the {noun} shown most directly explains this outcome under "
+    "these conditions?"
+)
+"""The Condition question when the effect is what a condition led to ("Reducing the
+sparteine to 1.0 equiv reversed the facial selectivity"), not a requirement: asking why
+"these conditions are required" would not match it."""
+
+
+_ITS = re.compile(r"\b[Ii]ts\b")
+
+
+def owner_named(effect: str, form: EffectForm, entry_type: str) -> str:
+    """The effect with an 'its' that has no antecedent in the stem named.
+
+    The paper's "Its ee dropped to 82%" or "raised its solubility" pointed at a compound
+    of the sentence before; in "One structural feature raised its solubility" the 'its'
+    would point at the feature. A clause keeps an 'its' after its own subject ("The
+    compound shown lost 40% of its emission").
+
+    >>> owner_named("raised its solubility 10-fold", "vp", "molecule")
+    "raised the compound's solubility 10-fold"
+    >>> owner_named("Its ee dropped to 82%", "clause", "reaction")
+    "The reaction's ee dropped to 82%"
+    >>> owner_named("its solubility is low", "clause", "molecule")
+    "The compound's solubility is low"
+    """
+    owner = f"the {'reaction' if entry_type == 'reaction' else 'compound'}'s"
+    if form == "clause":
+        if effect[:4].lower() == "its ":
+            return capitalise(f"{owner}{effect[3:]}")
+        return effect
+    return _ITS.sub(owner, effect)
