@@ -1049,6 +1049,9 @@ def _clean_feature(subject: str) -> str:
 
 def _clean_mechanism(predicate: str) -> str:
     predicate = TRAILING_JUNK.sub("", predicate.strip())
+    # "matches the nitro group, whereas raising the basicity of the amine accelerates ...":
+    # a contrast is another statement, about something else
+    predicate = CONTRAST.split(predicate, maxsplit=1)[0]
     head, comma_and, tail = predicate.rpartition(", and ")
     if (
         comma_and
@@ -1061,6 +1064,9 @@ def _clean_mechanism(predicate: str) -> str:
     if len(tokens) > 1:  # "was therefore placed" -> "was placed"
         tokens = [tokens[0], *(t for t in tokens[1:2] if not LEADING_ADVERB.match(t)), *tokens[2:]]
     return TRAILING_JUNK.sub("", " ".join(tokens)).strip()
+
+
+CONTRAST = re.compile(r",\s+(?:whereas|while|but|although|though)\s+")
 
 
 def _clean_effect(effect: str) -> str:

@@ -283,7 +283,8 @@ def _other_labels(text: str) -> str:
         cuts.append((tokens[index - 1].start, token.end))
     for start, end in reversed(cuts):
         text = f"{text[: _participle_start(text, start)].rstrip()}{text[end:]}"
-    return re.sub(r",?\s+as\s*(?=[,;.)]|$)", "", text) if cuts else text  # "as in 4b"
+    # "as in 4b", and the parenthetical ", as in 5d," whole
+    return re.sub(r",?\s+as\s*(?:,(?=\s)|(?=[;.)]|$))", "", text) if cuts else text
 
 
 _MODIFIED_LABEL = re.compile(

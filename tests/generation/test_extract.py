@@ -440,3 +440,12 @@ def test_a_bond_named_by_its_atoms_is_a_feature() -> None:
     )
     assert isinstance(result, Decomposition), result
     assert result.feature == "more acidic thioamide N–H"
+
+
+def test_a_contrast_after_the_mechanism_is_another_statement() -> None:
+    result = decompose(
+        "The squaramide of 5c outperforms the thiourea of 5a because its N–H geometry matches "
+        "the nitro group, whereas raising the basicity of the amine accelerates the reaction."
+    )
+    assert isinstance(result, Decomposition), result
+    assert result.mechanism == "matches the nitro group"

@@ -268,6 +268,9 @@ def test_other_compounds_labels_leave_the_mechanism_but_quantities_stay() -> Non
     )
     assert without_labels("is protonated in 4", ["9"]) == "is protonated"  # a predicate stays
     assert without_labels("can be oxidised by excited 4", ["4"]) == "can be oxidised"
+    assert without_labels("raising the basicity of the amine, as in 5d, helps", ["5c"]) == (
+        "raising the basicity of the amine helps"
+    )
     assert without_labels("binds 20-fold tighter than 21, as in 4b", ["12"]) == (
         "binds 20-fold tighter"
     )
