@@ -481,11 +481,9 @@ def loose_smarts(smarts: str) -> str:
         if part.startswith("["):
             out.append(re.sub(r"^\[(.*)\]$", bracket, part))
         else:
-            part = re.sub(
-                r"(?<![A-Za-z])(?:Cl|Br)|[CcNnOoSsPp](?![a-z])",
-                lambda m: m.group(0) if m.group(0) in ("Cl", "Br") else bare(m),
-                part,
-            )
+            # outside brackets only 'Cl' and 'Br' have two letters: an aromatic run
+            # ('c1ccccc1') is read atom by atom
+            part = re.sub(r"C(?!l)|[cNnOoSsPp]", bare, part)
             out.append(part.replace(":", "~"))
     return "".join(out)
 
@@ -588,25 +586,20 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
 
 
 @lru_cache(maxsize=4096)
-def _alias_hits(text: str) -> tuple[tuple[int, int, Group, int], ...]:
-    """(alias length, -catalogue index, entry, end of its last match) for every alias in `text`."""
+def _alias_hits(text: str) -> tuple[tuple[int, int, Group], ...]:
+    """(alias length, -catalogue index, entry) for every alias found in `text`."""
     lowered = " ".join(words(text))
     hits = []
     for index, (group, patterns) in enumerate(_alias_patterns()):
-        found = [
-            (n, match.end())
-            for n, pattern in patterns
-            for match in (pattern.search(lowered),)
-            if match
-        ]
-        if found:
-            hits.append((max(n for n, _ in found), -index, group, max(end for _, end in found)))
+        best = max((n for n, pattern in patterns if pattern.search(lowered)), default=0)
+        if best:
+            hits.append((best, -index, group))
     return tuple(hits)
 
 
 def groups_named_in(text: str) -> list[Group]:
     """Catalogue entries whose aliases occur in `text` (word starts and ends respected)."""
-    return [hit[2] for hit in sorted(_alias_hits(text), key=lambda h: -h[1])]
+    return [group for _, _, group in sorted(_alias_hits(text), key=lambda h: -h[1])]
 
 
 @cache

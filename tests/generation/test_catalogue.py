@@ -50,3 +50,10 @@ def test_an_alkoxy_group_on_a_ring_is_read_but_not_a_crown_ethers_ring_oxygens()
     assert "alkoxy_aryl" not in {g.key for g in visible_groups("COc1ccccc1")}  # a methoxy
     crown = "c1ccc2c(c1)OCCOCCOCCOc1ccccc1OCCOCCOCCO2"
     assert "alkoxy_aryl" not in {g.key for g in visible_groups(crown)}
+
+
+def test_a_loose_pattern_opens_every_atom_of_an_aromatic_run() -> None:
+    from chemx.generation.catalogue import loose_smarts
+
+    assert loose_smarts("c1ccncc1") == "[#6]1[#6][#6][#7][#6][#6]1"
+    assert loose_smarts("ClC(Cl)Cl") == "Cl[#6](Cl)Cl"
