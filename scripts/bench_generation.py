@@ -16,6 +16,13 @@ the items by entry type (molecule, reaction, matched pair).
 
     .venv/bin/chemx build --corpus ../shared/realworld/papers/open_licence --out /tmp/cc
     .venv/bin/python scripts/bench_generation.py --store /tmp/cc
+
+For a corpus written in the sample's format with its own ``gold.json`` (an independently
+written test corpus, say), ``--gold FILE`` adds how many QC 2-accepted blocks credit a
+gold-explanatory sentence, and ``--items`` prints every item with its basis sentence so
+that a reader can judge it (grammatical, supported, needs the structure, one answer).
+
+    .venv/bin/python scripts/bench_generation.py --store /tmp/indep --gold corpus/gold.json --items
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.attrition import funnel
 from chemx.provenance.store import ProvenanceStore
 from chemx.qc.judge import DIMENSIONS
-from chemx.records import Candidate, Gate, NodeKind, Verdict
+from chemx.records import Candidate, Gate, Item, NodeKind, Structure, Verdict
 from chemx.registry import BackendContext
 from chemx.settings import GenerationSettings
 
@@ -62,16 +69,24 @@ def item_matches(candidate: Candidate, annotation: dict[str, str]) -> dict[str, 
     return matches | {"reasoning_type": reasoning == annotation["reasoning_type"]}
 
 
-def report_store(folder: Path) -> None:
-    """The generation yield of a finished build (``--store``)."""
+def report_store(folder: Path, gold_file: Path | None = None, show_items: bool = False) -> None:
+    """The generation yield of a finished build (``--store``), optionally against gold."""
     with ProvenanceStore(folder, readonly=True) as store:
+        labels = (
+            {sid: a["label"] for sid, (a, _) in gold_sentences(store, load_gold(gold_file)).items()}
+            if gold_file
+            else {}
+        )
         accepted_blocks = 0
+        explanatory_blocks = 0
         bases: set[str] = set()
         for node in store.nodes(NodeKind.EVIDENCE, status="ok"):
             decisions = store.decisions(node.id)
             if any(d.gate is Gate.QC2 and d.verdict is Verdict.ACCEPT for d in decisions):
                 accepted_blocks += 1
-                bases.update(getattr(node.record, "credited_sentence_ids", ()))
+                credited = getattr(node.record, "credited_sentence_ids", ())
+                bases.update(credited)
+                explanatory_blocks += any(labels.get(s) == "explanatory" for s in credited)
         reasons: Counter[str] = Counter()
         for node in store.nodes(NodeKind.CANDIDATE):
             reasons.update(
@@ -81,8 +96,13 @@ def report_store(folder: Path) -> None:
             )
         items = [node.record for node in store.nodes(NodeKind.ITEM)]
         kinds = Counter(getattr(item, "entry_type", "?") for item in items)
+        if show_items:
+            for item in items:
+                print_item(store, item)
     print(f"store: {folder}")
     print(f"QC 2-accepted evidence blocks: {accepted_blocks}")
+    if gold_file:
+        print(f"  of which credit a gold-explanatory sentence: {explanatory_blocks}")
     print(f"distinct credited basis sentences: {len(bases)}")
     print("generation discards:", dict(sorted(reasons.items(), key=lambda i: -i[1])))
     print(f"items: {len(items)} {dict(sorted(kinds.items()))}")
@@ -92,6 +112,28 @@ def report_store(folder: Path) -> None:
     )
 
 
+def _record(store: ProvenanceStore, node_id: str) -> object:
+    node = store.get(node_id)
+    return node.record if node is not None else None
+
+
+def print_item(store: ProvenanceStore, item: object) -> None:
+    """One item as a reader judges it: compound, basis sentence, stem, options, answer."""
+    assert isinstance(item, Item)
+    candidate = _record(store, item.candidate_id)
+    structure = _record(store, item.structure_id)
+    assert isinstance(candidate, Candidate) and isinstance(structure, Structure)
+    basis = _record(store, candidate.basis_sentence_id) if candidate.basis_sentence_id else None
+    kind = f"{item.entry_type}, {item.reasoning_type.value}"
+    print(f"\n== {item.id} ({kind}) on {structure.identifier}")
+    print(f"   sentence: {getattr(basis, 'text', '(caption)')}")
+    print(f"   smiles: {candidate.smiles}")
+    print(f"   stem: {item.stem}")
+    for option in item.options:
+        mark = "*" if option.letter == item.answer else " "
+        print(f"  {mark}{option.letter}. {option.text}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None, help="build folder (default: temp)")
@@ -99,9 +141,15 @@ def main() -> None:
     parser.add_argument(
         "--store", type=Path, default=None, help="report this finished build; build nothing"
     )
+    parser.add_argument(
+        "--gold", type=Path, default=None, help="with --store: the corpus's gold.json"
+    )
+    parser.add_argument(
+        "--items", action="store_true", help="with --store: print every item for reading"
+    )
     args = parser.parse_args()
     if args.store is not None:
-        report_store(args.store)
+        report_store(args.store, args.gold, args.items)
         return
     folder = args.out or Path(tempfile.mkdtemp(prefix="chemx-bench-"))
     if folder.exists():
