@@ -148,6 +148,14 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
         "clause",
         "pair",
     ),
+    # "Replacing the acid of the zwitterion 13a by a tetrazole ring (13b) cut ..."
+    Construction(
+        "pair_replace",
+        "^ &replace <from_group> of|in|on the @WORD <from=@LABEL> with|by|for|to <to_group> "
+        "<to=@LABEL> ,? <rest+>",
+        "clause",
+        "pair",
+    ),
     Construction(
         "pair_introduce",
         "^ &introduce <to_group> of|in|on|into|to <from=@LABEL> &pair_result <to=@LABEL> ,? "
@@ -251,6 +259,9 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     # "X makes / renders / lowers Y": the subject is the feature; the mechanism must come
     # from the subject itself ("the electron-withdrawing nitro group")
     Construction("causal_verb", "<cause> =&vp_effect_verb <effect+>", "vp", "subject"),
+    # last: an observation, then a colon and the structure that explains it ("Without its
+    # CF3 groups, 1e gave only 35% yield: the electron-poor aryl group of 1a acidifies ...")
+    Construction("colon", "<effect> : <cause+>", "clause", "effect_first"),
 )
 """The constructions, in the order they are tried."""
 

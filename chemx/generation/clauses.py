@@ -351,16 +351,29 @@ def predicate_start(tokens: list[Token]) -> int | None:
             continue  # an infinitive ("to be attacked") is never the clause's finite verb
         if token.tag is Tag.AUX or (token.tag is Tag.VERB and _finite_here(tokens, index)):
             return _with_adverbs(tokens, index)
-        if (
-            fallback is None
-            and token.tag is Tag.VBN
-            and previous.tag in (Tag.WORD, Tag.LABEL, Tag.PRON)
-            and not (index + 1 < len(tokens) and tokens[index + 1].tag is Tag.WORD)
-        ):
+        if fallback is None and token.tag is Tag.VBN and _past_after_subject(tokens, index):
             fallback = index
     if fallback is None and tokens and tokens[0].tag is Tag.VBG:
         fallback = _after_gerund_subject(tokens)
     return _with_adverbs(tokens, fallback) if fallback is not None else None
+
+
+def _past_after_subject(tokens: list[Token], index: int) -> bool:
+    """Whether the unlisted -ed form at `index` reads as the clause's past tense.
+
+    It must follow a noun head, a label or a pronoun, adverbs aside ("6d almost
+    extinguished"). Before another noun it is more often a modifier ("the compound
+    substituted ring"), except right after a compound's label: "6d extinguished
+    fluorescence" is a clause.
+    """
+    before = index - 1
+    while before > 0 and tokens[before].tag is Tag.ADV:
+        before -= 1
+    head = tokens[before]
+    if head.tag not in (Tag.WORD, Tag.LABEL, Tag.PRON):
+        return False
+    noun_next = index + 1 < len(tokens) and tokens[index + 1].tag is Tag.WORD
+    return not noun_next or head.tag is Tag.LABEL
 
 
 def _after_gerund_subject(tokens: list[Token]) -> int | None:

@@ -72,7 +72,7 @@ from chemx.generation.lexicon import (
     lexicon_verb,
     third_person,
 )
-from chemx.generation.text import content_stems, wordlist, words
+from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
 from chemx.records import ReasoningType
 
 __all__ = [
@@ -251,9 +251,24 @@ def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vag
             (`ANAPHORIC_EFFECT`). Without it such a sentence is ``no_effect``.
     """
     text = normalise(sentence)
+    before = normalise(previous).rstrip(" .") if previous else None
+    whole = _decompose_text(text, before)
+    if isinstance(whole, Decomposition):
+        return whole
+    for clause in _joined_clauses(text):
+        # "Metabolite identification showed X, and the para-fluorobenzyl group of 12d,
+        # whose C–F bond occupies the site of attack, lowered CLint": the explanation is
+        # one of two joined statements
+        found = _decompose_text(capitalise(clause), None)
+        if isinstance(found, Decomposition):
+            return found
+    return whole
+
+
+def _decompose_text(text: str, before: str | None) -> Decomposition | Vague:
+    """The first construction's decomposition of a normalised sentence, or why none."""
     tokens = tokenise(text)
     first: Vague | None = None
-    before = normalise(previous).rstrip(" .") if previous else None
     for reading in readings(tokens):
         result = _interpret(text, tokens, reading, before)
         if isinstance(result, Decomposition):
@@ -261,6 +276,17 @@ def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vag
         if result is not None and first is None:
             first = result
     return first or Vague("no_connective", f"no cause/effect construction in: {_short(text)}")
+
+
+def _joined_clauses(text: str) -> list[str]:
+    """The statements after ', and the/a/its ...' that have a subject and verb of their own."""
+    clauses = []
+    for match in NEW_CLAUSE.finditer(text):
+        tail = text[match.end() :]
+        start = predicate_start(tokenise(tail))
+        if start is not None and start > 1:
+            clauses.append(tail)
+    return clauses
 
 
 # -- reading one construction ----------------------------------------------------------
@@ -353,10 +379,14 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} names what {feature!r} bears, not how it acts")
     if _only_placement(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
+    if _only_outcome(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
     if not _predicates(mechanism):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
         )
+    if _unfinished_question(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} breaks off inside a 'how'/'why' clause")
     name = reading.construction.name
     return Decomposition(
         effect=effect,
@@ -897,6 +927,16 @@ def _only_placement(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX) for t in tokens[1:])
 
 
+OUTCOME_VERBS = wordlist("performed worked proceeded succeeded gave afforded furnished delivered")
+"""Verbs that report how a substrate fared, not how a feature acts."""
+
+
+def _only_outcome(mechanism: str) -> bool:
+    """'also performed well under the conditions': an outcome in the mechanism's place."""
+    first = [w for w in words(mechanism) if w not in ("also", "likewise", "similarly")][:1]
+    return bool(first) and first[0] in OUTCOME_VERBS
+
+
 def _drop_light_head(feature: str) -> str:
     """'presence of the fluorine substituents' -> 'fluorine substituents'."""
     match = re.match(rf"^(?:{'|'.join(LIGHT_HEADS)})\s+of\s+(?P<rest>.+)$", feature, re.I)
@@ -1025,6 +1065,16 @@ def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
     subject = LEADING_SCOPE.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
+    # a spaced aside, not a name's own brackets ('3,5-bis(trifluoromethyl)phenyl')
+    aside_free = re.sub(r"\s+\([^()]*\)", "", subject).strip()
+    if aside_free != subject and is_structural(aside_free):
+        subject = aside_free  # "the urea group (the pKa of ... is 6 units higher)": an aside
+    words_in = subject.split()
+    if words_in and words_in[0].lower() in PREPOSITION_OPENERS and ", " not in subject:
+        # "In 6b the 1,7-dimethyl groups": an adverbial with no comma before the subject
+        starts = [i for i, w in enumerate(words_in[1:], 1) if w.lower() in DETERMINERS]
+        if starts:
+            subject = " ".join(words_in[starts[0] :])
     if ": " in subject:  # "the geometry of its squaramide: the two N–H bonds"
         subject = subject.rsplit(": ", 1)[1]
     if ", " in subject and subject.split()[0].lower() in PREPOSITION_OPENERS:
@@ -1039,6 +1089,7 @@ def _clean_feature(subject: str) -> str:
     )
     subject = TRAILING_JUNK.sub("", subject)
     subject = re.sub(r"\s+in this way$", "", subject, flags=re.I)
+    subject = re.sub(r"\s+(?:both|either|also)$", "", subject, flags=re.I)  # "X both acidifies"
     for _ in range(2):
         subject = LABEL.sub("", subject).strip(" ,")
     tokens = subject.split()
@@ -1060,6 +1111,7 @@ def _clean_mechanism(predicate: str) -> str:
         and predicate_start(tokenise(tail)) is None
     ):
         predicate = head  # "is locked at 88°, and the near-zero overlap": a cut-off clause
+    predicate = _own_clause(predicate)
     tokens = predicate.split()
     if len(tokens) > 1:  # "was therefore placed" -> "was placed"
         tokens = [tokens[0], *(t for t in tokens[1:2] if not LEADING_ADVERB.match(t)), *tokens[2:]]
@@ -1068,11 +1120,53 @@ def _clean_mechanism(predicate: str) -> str:
 
 CONTRAST = re.compile(r",\s+(?:whereas|while|but|although|though)\s+")
 
+NEW_CLAUSE = re.compile(r",\s+and\s+(?=(?:a|an|the|this|these|its|their)\s)", re.I)
+"""', and a/the ...' may open a clause with a subject of its own."""
+
+
+def _own_clause(predicate: str) -> str:
+    """The mechanism up to a joined clause with its own subject; never into an open aside.
+
+    In "... by blocking aryl rotation, and a dimethylaminostyryl donor shifts the emission
+    of 6f" the second clause is another statement about another compound; in "are about
+    2.7 Å apart (compared" the aside was cut off mid-way.
+    """
+    for match in NEW_CLAUSE.finditer(predicate):
+        tail = tokenise(predicate[match.end() :])
+        start = predicate_start(tail)
+        if start is not None and start > 1:
+            predicate = predicate[: match.start()]
+            break
+    depth_cut = None
+    depth = 0
+    for index, char in enumerate(predicate):
+        if char == "(":
+            depth_cut = index if depth == 0 else depth_cut
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+    if depth and depth_cut is not None:
+        predicate = predicate[:depth_cut]
+    return predicate.rstrip(" ,;:")
+
 
 def _clean_effect(effect: str) -> str:
     effect = LEADING_ADVERB.sub("", effect.strip())
     effect = re.sub(r"^(?:thereby|thus|so)\s+", "", effect, flags=re.I)
     return effect.strip(" ,;:.")
+
+
+WH_CLAUSE = re.compile(r"\b(?:how|why|whether|what)\b(?P<rest>[^,;]*)$", re.I)
+
+
+def _unfinished_question(mechanism: str) -> bool:
+    """Whether the mechanism ends in a 'how'/'why' clause with no verb of its own.
+
+    "shows how strongly lipophilicity" (the effect took "drives turnover"): the clause's
+    verb went to the effect, and what is left says nothing the feature does.
+    """
+    match = WH_CLAUSE.search(mechanism)
+    return match is not None and predicate_start(tokenise(f"it {match['rest']}")) is None
 
 
 ABSENCE_HEADS = wordlist("loss lack absence removal deletion")
@@ -1114,10 +1208,6 @@ def is_structural(phrase: str) -> bool:
     if BOND_NAME.search(phrase):  # "the more acidic thioamide N–H"
         return True
     return bool((tokens | parts) & STRUCTURAL_NOUNS) or bool(groups_named_in(phrase))
-
-
-BOND_NAME = re.compile(r"(?<![A-Za-z])(?:[CNOSP][–=≡-][HCNOSF]|[CNOSP]–[A-Z][a-z]?)(?![a-z])")
-"""A bond named by its atoms ('N–H', 'C=O', 'C–F'): a structural feature."""
 
 
 # -- reasoning type --------------------------------------------------------------------

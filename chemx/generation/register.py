@@ -346,7 +346,8 @@ def readings(phrase: str) -> tuple[str, ...]:
         if match:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
-            if len(head.split()) >= MIN_CHAIN_WORDS and last not in _OPEN_ENDS:
+            closed = head.count("(") == head.count(")")  # not "apart (compared"
+            if len(head.split()) >= MIN_CHAIN_WORDS and last not in _OPEN_ENDS and closed:
                 found.append(head)
     return tuple(dict.fromkeys(found))
 

@@ -28,7 +28,7 @@ STOP_WORDS = wordlist(
     a an the of in on at to for from by with without into onto over under than then and or
     but nor so as is are was were be been being it its this that these those their there
     which who whom whose what when where why how not no only also very more most less least
-    both each other such same own one two three four five six has have had do does did can
+    both each other such same own single one two three four five six has have had do does did can
     cannot could may might must shall should will would we our they them he she his her i
     you your
     """
@@ -152,14 +152,26 @@ def names_label(text: str, label: str) -> bool:
     return bool(label) and bool(find_mentions(label, text))
 
 
+BOND_NAME = re.compile(r"(?<![A-Za-z])(?:[CNOSP][–=≡-][HCNOSF]|[CNOSP]–[A-Z][a-z]?)(?![a-z])")
+"""A bond named by its atoms ('N–H', 'C=O', 'C–F'): a structural feature."""
+
+
+def _bond_token(match: re.Match[str]) -> str:
+    """'N-H', 'N–H' -> 'n–h': one word, whichever dash the paper typed."""
+    return match.group(0).lower().replace("-", "–")
+
+
 def distinctive_stems(phrase: str) -> set[str]:
     """Stems of a feature phrase without generic words; hyphenated parts count alone.
 
     "N-methyl group" -> {"methyl"}, "Methylation of the bridging nitrogen" ->
-    {"methyl", "bridg", "nitrogen"}: so they are recognised as the same feature.
+    {"methyl", "bridg", "nitrogen"}: so they are recognised as the same feature. A bond
+    named by its atoms is one word ("the amide N–H" -> {"amid", "n–h"}), else its
+    one-letter halves would drop out and "removes an N–H donor" would not name it.
     """
-    parts = re.split(r"[\s\-–/()]+", phrase.lower())
-    return {
+    bonds = {_bond_token(match) for match in BOND_NAME.finditer(phrase)}
+    parts = re.split(r"[\s\-–/()]+", BOND_NAME.sub(" ", phrase).lower())
+    return bonds | {
         stem(part)
         for part in parts
         if len(part) > 1
