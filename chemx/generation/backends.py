@@ -38,9 +38,10 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.clauses import predicate_start, text_of, tokenise
+from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
+from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
@@ -49,8 +50,6 @@ from chemx.generation.features import (
     VisibleFeature,
     drawn_name,
     is_plural,
-    names_cause,
-    same_feature,
     select_other_features,
 )
 from chemx.generation.lexicon import HEDGING_TERMS
@@ -89,7 +88,7 @@ from chemx.generation.schemas import (
 )
 from chemx.generation.stem_wording import unnamed_precursors
 from chemx.generation.text import stem, words
-from chemx.labels import labels_after_class_nouns
+from chemx.labels import canonical_text, find_mentions, is_label, labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
 from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
 from chemx.registry import BackendContext
@@ -241,6 +240,103 @@ def _stems(phrase: str) -> set[str]:
     return {stem(part) for word in words(phrase) for part in word.split("-") if part}
 
 
+def cause_owners(text: str, feature: str) -> tuple[str, ...]:
+    """The labels the sentence gives the cause's owners ("the Boc carbamate of 1 and 2").
+
+    The labels right after "of"/"in" (and "the", "compound") behind the feature, joined by
+    'and', 'or' or commas, up to the first other word; () when the sentence names none.
+    """
+    at = text.lower().find(feature.lower())
+    if at < 0 or not feature:
+        return ()
+    after = text[at + len(feature) :].split()
+    if not after or after[0].lower() not in ("of", "in"):
+        return ()
+    owners: list[str] = []
+    for word in after[1:8]:
+        token = word.strip(",;:.()")
+        if is_label(token) and find_mentions(token, word):
+            owners.append(token)
+        elif token.lower() in ("and", "or") or (
+            not owners and token.lower() in ("the", "compound", "compounds")
+        ):
+            continue
+        else:
+            break  # "of the ring": the owner is no compound named by its label
+        if word.endswith((";", ":", ".")):
+            break
+    return tuple(owners)
+
+
+CAUSE_LEAD_WORDS = 8
+"""How far before the cause a group the sentence names still belongs to it ("ascribed to
+the geometry of the squaramide group: its two N–H bonds ...")."""
+
+
+def cause_surroundings(text: str, feature: str) -> str:
+    """The words just before the cause in the sentence, and the cause.
+
+    Groups named there are part of the explanation, so no wrong answer may name them;
+    groups named elsewhere in the sentence (the compound compared with, the series) may.
+    """
+    at = text.lower().find(feature.lower())
+    if at < 0 or not feature:
+        return ""
+    lead = text[:at].split()[-CAUSE_LEAD_WORDS:]
+    return " ".join([*lead, text[at : at + len(feature)]])
+
+
+def _cause_of_other(
+    context: GenerationContext, feature: str, pair: Pair | None
+) -> DecomposeResult | None:
+    """A discard when the sentence gives the cause to another compound.
+
+    "The ortho-methyl groups on the meso-aryl ring of 6c raise the quantum yield ..., and
+    a dimethylaminostyryl donor shifts the emission of 6f" explains 6c: asked on 6f's
+    drawing (which has aryl methyls too) it would credit 6f with 6c's explanation. The
+    sentence goes back for the compound it names (`STRUCTURE_REASONS`).
+    """
+    owners = cause_owners(context.basis_text, feature)
+    allowed = {*context.labels, *((pair.partner_label,) if pair is not None else ())}
+    if not owners or {canonical_text(o) for o in owners} & {canonical_text(a) for a in allowed}:
+        return None
+    return DecomposeResult(
+        None,
+        "feature_not_drawn",
+        f"the sentence gives the cause {feature!r} to {' and '.join(owners)}, not to "
+        f"{context.structure.identifier}",
+    )
+
+
+def _effect_of_other(
+    context: GenerationContext, extracted: Decomposition, pair: Pair | None
+) -> DecomposeResult | None:
+    """A discard when the effect's subject is another compound, named by its label.
+
+    "Without its CF3 groups, the thiourea 1e gave only 35% yield: the ... aryl group of 1a
+    acidifies the N–H" asked on 1a's drawing would say that 1a gave 35% yield.
+    """
+    if pair is not None or extracted.effect_from_previous:
+        return None
+    subject = _effect_subject(extracted.effect, extracted.effect_form)
+    tokens = tokenise(subject)
+    if tokens and tokens[0].tag is Tag.VBG:
+        return None  # "Replacing the acid of 13a by a tetrazole (13b) cut ...": a change
+    own = {canonical_text(label) for label in context.labels}
+    others = [
+        word
+        for word in (w.strip(",;:()") for w in subject.split())
+        if is_label(word) and canonical_text(word) not in own and find_mentions(word, subject)
+    ]
+    if not others:
+        return None
+    return DecomposeResult(
+        None,
+        "feature_not_drawn",
+        f"the effect is {others[0]}'s ({subject!r}), not {context.structure.identifier}'s",
+    )
+
+
 def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeResult | None:
     """A discard when the structure's whole reading lacks the group the cause names.
 
@@ -345,7 +441,11 @@ class TemplateGenerator:
                 f"{', '.join(sorted(compared))}, which the paper does not draw as its "
                 "matched pair",
             )
-        missing = _feature_not_drawn(context, extracted.feature)
+        missing = (
+            _cause_of_other(context, extracted.feature, pair)
+            or _effect_of_other(context, extracted, pair)
+            or _feature_not_drawn(context, extracted.feature)
+        )
         if missing is not None:
             return missing
         if pair is not None:
@@ -393,6 +493,7 @@ class TemplateGenerator:
             effect=_effect_subject(effect, extracted.effect_form if pair is None else "np"),
             seed=context.candidate_id,
             uses=context.distractor_uses,
+            sentence=cause_surroundings(context.basis_text, extracted.feature),
         )
         other, spare = other[:MAX_OTHER_FEATURES], other[MAX_OTHER_FEATURES:]
         if len(other) < MIN_OTHER_FEATURES:

@@ -222,7 +222,7 @@ GROUPS: tuple[Group, ...] = (
         "basic_amine",
         "basic aliphatic amine nitrogen",
         "[NX3;!$(N[#6]=[#7,#8,#16]);!$(N[a]);!$(N[SX4]);!$(N=*);!$(N#*)]([CX4])",
-        ("amine", "basic"),
+        ("amine", "basic", "protonated"),
     ),
     Group(
         "aminopyrimidine",

@@ -33,6 +33,7 @@ from chemx.generation.catalogue import (
     visible_groups,
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import VERB_FORMS
 from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
 from chemx.generation.text import (
@@ -50,9 +51,6 @@ MAX_OTHER_FEATURES = 5
 SPARE_FEATURES = 5
 """Further features written as spare wrong answers only: a release letters one in place
 of a lettered wrong answer where that stops a wording shortcut (`chemx.release.balance`)."""
-SAME_FEATURE_OVERLAP = 0.5
-"""Two feature phrases sharing this share of the shorter one's distinctive stems are the
-same feature."""
 SKELETAL_KEYS = wordlist(
     """
     para_phenylene meta_phenylene ortho_phenylene biaryl n_aryl benzylic_ch2 ethylene_linker phenyl
@@ -283,47 +281,6 @@ def _acceptable(name: str) -> bool:
     return is_structural(name)
 
 
-def same_feature(first: str, second: str) -> bool:
-    """Whether two phrases name the same feature (by words or by catalogue entry)."""
-    a, b = distinctive_stems(first), distinctive_stems(second)
-    shared = sum(any(_same_word(x, y) for y in b) for x in a)
-    if a and b and shared / min(len(a), len(b)) >= SAME_FEATURE_OVERLAP:
-        return True
-    group_a, group_b = group_for_feature(first), group_for_feature(second)
-    return group_a is not None and group_b is not None and related(group_a, group_b)
-
-
-ALKYL_PREFIX = re.compile(r"^(?:di|tri)?(?:alkyl|methyl|ethyl|propyl|butyl)?$")
-"""What may stand before 'amino' or 'hydroxy' in one word of the same group
-('dialkylamino', 'dimethylamino', 'amino')."""
-
-
-def _same_word(first: str, second: str) -> bool:
-    """Whether two stems name one thing.
-
-    Equal, one letter longer ('hydroxy', 'hydroxyl'), or the same group with its alkyl
-    count spelled out ('amino', 'dialkylamino'); never 'methyl' and 'trifluoromethyl'.
-    """
-    if first == second:
-        return True
-    short, long_ = sorted((first, second), key=len)
-    if len(short) < 5:
-        return False
-    if long_.startswith(short) and len(long_) - len(short) == 1:
-        return True  # not 'benzyl' and 'benzylic': the benzylic CH2 is a feature of its own
-    return long_.endswith(short) and bool(ALKYL_PREFIX.match(long_[: -len(short)]))
-
-
-def names_cause(mechanism: str, cause: str) -> bool:
-    """Whether a wrong answer's mechanism explains through the cause itself.
-
-    "The Boc group masks the nitrogen lone pair ..." beside the correct "The nitrogen lone
-    pair stabilises the radical ..." gives the item two defensible answers.
-    """
-    wanted = distinctive_stems(cause)
-    return bool(wanted) and wanted <= distinctive_stems(mechanism)
-
-
 def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -> bool:
     """Whether the candidate (or a group its name spells out) is the cause's group."""
     from chemx.generation.catalogue import BY_KEY
@@ -350,6 +307,7 @@ def select_other_features(
     effect: str = "",
     seed: str = "",
     uses: Mapping[str, int] | None = None,
+    sentence: str = "",
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -359,7 +317,11 @@ def select_other_features(
     So do groups the `effect` names (the caller passes an effect clause's subject): in "A
     C-8 chlorine raised potency 10-fold, which we attribute to poor recognition of the
     twisted C-7 piperazine" the stem's chlorine is as defensible an answer as the
-    piperazine.
+    piperazine. And so do the groups and the features named in `sentence`, the words
+    around the cause (`chemx.generation.backends.cause_surroundings`): "ascribed to the
+    geometry of the squaramide group: its two N–H bonds ..." makes "squaramide" as good
+    an answer as the N–H bonds. A group inside a long word of the cause counts too
+    ("dichlorobenzyl group" is an aryl chloride).
 
     Order: features the structure shows or the paper names for it, fewest earlier uses
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
@@ -376,11 +338,18 @@ def select_other_features(
     wrong answer of every item, and a feature's frequency across a release would then
     tell the answer (the ``rarest-feature`` shortcut).
     """
-    from chemx.generation.catalogue import groups_named_in
+    from chemx.generation.catalogue import BY_KEY, groups_named_in
 
-    cause_groups = [*groups_named_in(cause), *groups_named_in(mechanism), *groups_named_in(effect)]
+    cause_groups = [
+        *groups_named_in(cause),
+        *groups_named_in(mechanism),
+        *groups_named_in(effect),
+        *groups_named_in(sentence),
+        *(BY_KEY[key] for key in _groups_inside_words(cause)),
+    ]
 
     used = uses or {}
+    sentence_stems = distinctive_stems(sentence)
 
     def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, bool, int, str | int]:
         index, feature = pair
@@ -402,6 +371,9 @@ def select_other_features(
     for _, candidate in ranked:
         if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):
             continue
+        named = distinctive_stems(candidate.name)
+        if named and named <= sentence_stems:
+            continue  # a feature the explanation itself names ("the squaramide group")
         if any(same_feature(candidate.name, other.name) for other in chosen):
             continue
         if any(_keys(candidate) & _keys(other) for other in chosen):
@@ -410,6 +382,22 @@ def select_other_features(
         if len(chosen) == limit:
             break
     return chosen
+
+
+def _groups_inside_words(text: str) -> set[str]:
+    """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl')."""
+    from chemx.generation.catalogue import groups_inside_name
+
+    return {
+        key
+        for word in re.findall(r"[A-Za-z][\w,′'-]*", text)
+        if len(word) > INSIDE_NAME_MIN
+        for key in groups_inside_name(word)
+    }
+
+
+INSIDE_NAME_MIN = 8
+"""A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
 
 
 def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeature]) -> str | None:

@@ -27,12 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from chemx.generation.catalogue import groups_inside_name
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
-from chemx.generation.extract import EffectForm
+from chemx.generation.extract import EffectForm, is_structural
 from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
     CONDITION_OUTCOME_QUESTION,
+    NAME_MIN_LETTERS,
     REQUIREMENT,
     owner_named,
 )
@@ -189,7 +191,7 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     if not start:
         return effect
     subject = text_of(effect, tokens, 0, start)
-    if not distinctive_stems(subject) & distinctive_stems(feature):
+    if not (distinctive_stems(subject) & distinctive_stems(feature) or _names_group(subject)):
         return effect
     if tokens[0].tag is Tag.VBG:
         return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
@@ -200,6 +202,17 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     if is_plural(subject):
         predicate = inflect(predicate, plural=False)
     return capitalise(f"{noun} {predicate}")
+
+
+def _names_group(subject: str) -> bool:
+    """Whether a clause's subject names a structural feature.
+
+    "The 2,6-diiodo substituents of 6d", "The urea 1b": kept in the stem, it points at the
+    answer or hands over part of what the image should show.
+    """
+    return is_structural(subject) or any(
+        groups_inside_name(word) for word in subject.split() if len(word) > NAME_MIN_LETTERS
+    )
 
 
 def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:
@@ -233,7 +246,8 @@ def _observation(effect: str, form: EffectForm, compound: str = "") -> str:
     effect = effect.rstrip(". ")
     if form == "vp":
         of = f" of {compound}" if compound else ""
-        return f"One structural feature{of} {decapitalise(effect)}."
+        # the paper's subject may have been plural ("the ortho-methyl groups raise ...")
+        return f"One structural feature{of} {decapitalise(inflect(effect, plural=False))}."
     if form == "clause":
         return f"{capitalise(effect)}."
     about = f" for {compound}" if compound else ""
@@ -291,10 +305,11 @@ def with_article(feature: str) -> str:
 
 def option_text(feature: str, mechanism: str, effect: str, form: EffectForm) -> str:
     """One option in the shared frame (see the module docstring)."""
-    head = f"{with_article(feature)} {mechanism.strip().rstrip('.,;')}"
+    plural = is_plural(feature)  # the verbs agree with the option's own feature
+    head = f"{with_article(feature)} {inflect(mechanism.strip().rstrip('.,;'), plural)}"
     effect = effect.strip().rstrip(".")
     if form == "vp":
-        return f"{head} and thereby {decapitalise(effect)}."
+        return f"{head} and thereby {decapitalise(inflect(effect, plural))}."
     if form == "clause":
         return f"{head}; for this reason, {decapitalise(effect)}."
     return f"{head}, which accounts for {decapitalise(effect)}."

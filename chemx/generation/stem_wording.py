@@ -38,6 +38,8 @@ def unnamed_precursors(effect: str, feature: str) -> str:
     'The starting material reacted faster'
     >>> unnamed_precursors("It was 3-fold weaker than 6-fluoroquinolone 9", "C-6 fluorine")
     'It was 3-fold weaker than 6-fluoroquinolone 9'
+    >>> unnamed_precursors("Replacing it by a difluoromethoxy group gave 12c", "two fluorines")
+    'Replacing it by a difluoromethoxy group gave 12c'
     """
     group = group_for_feature(feature)
     if group is None:
@@ -66,10 +68,16 @@ def _reactant_position(text: str, start: int, end: int) -> bool:
     object of 'with' / 'from' ('With 3-methylthiophene, ...').
     """
     before = text[:start].split()
+    after = text[end:].split()
+    if after and after[0].lower().rstrip(",;") in GROUP_HEADS:
+        return False  # 'by a difluoromethoxy group': a group's name, not a compound's
     if before and before[-1].lower() in ("with", "from"):
         return True
-    after = text[end:].split()
     return bool(after) and (after[0] in VERB_FORMS or lexicon_verb(after[0]) is not None)
+
+
+GROUP_HEADS = frozenset({"group", "groups", "substituent", "substituents", "moiety", "unit"})
+"""Head nouns that make the name before them a group's ('a difluoromethoxy group')."""
 
 
 REQUIREMENT = re.compile(

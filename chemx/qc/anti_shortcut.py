@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name
-from chemx.generation.features import names_cause, same_feature
+from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
 from chemx.provenance.decisions import accept, reject

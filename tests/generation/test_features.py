@@ -9,11 +9,10 @@ import pytest
 
 from chemx.devkit.sample_gold import gold_path
 from chemx.generation.catalogue import BY_KEY, GROUPS, group_for_feature, visible_groups
+from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.features import (
     VisibleFeature,
     drawn_name,
-    names_cause,
-    same_feature,
     select_other_features,
     structure_features,
     text_features,
@@ -272,8 +271,13 @@ def test_a_clause_effect_whose_subject_is_the_feature_is_made_neutral() -> None:
     assert subject_free_effect(effect, "clause", feature, "reaction").startswith(
         "The reaction shown gave"
     )
-    # a subject that does not name the feature stays; other forms are never touched
-    assert subject_free_effect(effect, "clause", "nitro group", "molecule") == effect
+    # a subject that names a structure leaves even when it is not the answer's (it tells
+    # what the image should); one that names none stays; other forms are never touched
+    assert subject_free_effect(effect, "clause", "nitro group", "molecule").startswith(
+        "The compound shown"
+    )
+    setting = "Reactions in methanol gave the products in lower yields"
+    assert subject_free_effect(setting, "clause", "nitro group", "molecule") == setting
     assert subject_free_effect("lower yields", "np", "aniline", "molecule") == "lower yields"
 
 

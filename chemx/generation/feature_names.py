@@ -1,0 +1,58 @@
+"""Whether two phrases name one feature, and whether a mechanism explains through one.
+
+Split from `chemx.generation.features` (which re-exports these names): the distractor
+selector, the offline generator and the anti-shortcut gate all ask these two questions
+and must answer them alike.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chemx.generation.catalogue import group_for_feature, related
+from chemx.generation.text import distinctive_stems
+
+SAME_FEATURE_OVERLAP = 0.5
+"""Two feature phrases sharing this share of the shorter one's distinctive stems are the
+same feature."""
+
+
+def same_feature(first: str, second: str) -> bool:
+    """Whether two phrases name the same feature (by words or by catalogue entry)."""
+    a, b = distinctive_stems(first), distinctive_stems(second)
+    shared = sum(any(_same_word(x, y) for y in b) for x in a)
+    if a and b and shared / min(len(a), len(b)) >= SAME_FEATURE_OVERLAP:
+        return True
+    group_a, group_b = group_for_feature(first), group_for_feature(second)
+    return group_a is not None and group_b is not None and related(group_a, group_b)
+
+
+ALKYL_PREFIX = re.compile(r"^(?:di|tri)?(?:alkyl|methyl|ethyl|propyl|butyl)?$")
+"""What may stand before 'amino' or 'hydroxy' in one word of the same group
+('dialkylamino', 'dimethylamino', 'amino')."""
+
+
+def _same_word(first: str, second: str) -> bool:
+    """Whether two stems name one thing.
+
+    Equal, one letter longer ('hydroxy', 'hydroxyl'), or the same group with its alkyl
+    count spelled out ('amino', 'dialkylamino'); never 'methyl' and 'trifluoromethyl'.
+    """
+    if first == second:
+        return True
+    short, long_ = sorted((first, second), key=len)
+    if len(short) < 5:
+        return False
+    if long_.startswith(short) and len(long_) - len(short) == 1:
+        return True  # not 'benzyl' and 'benzylic': the benzylic CH2 is a feature of its own
+    return long_.endswith(short) and bool(ALKYL_PREFIX.match(long_[: -len(short)]))
+
+
+def names_cause(mechanism: str, cause: str) -> bool:
+    """Whether a wrong answer's mechanism explains through the cause itself.
+
+    "The Boc group masks the nitrogen lone pair ..." beside the correct "The nitrogen lone
+    pair stabilises the radical ..." gives the item two defensible answers.
+    """
+    wanted = distinctive_stems(cause)
+    return bool(wanted) and wanted <= distinctive_stems(mechanism)

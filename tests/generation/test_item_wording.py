@@ -1,0 +1,72 @@
+"""Stems and options read on a blind corpus: agreement, leaks, the cause's owner, overlaps.
+
+Each case is a defect found in items built from an independently written corpus before
+these rules: "One structural feature raise ...", a stem whose subject named the answer's
+group, a question asked on the drawing of a compound the sentence did not give the cause
+to, and wrong answers that named the answer's own group.
+"""
+
+from __future__ import annotations
+
+from chemx.generation.backends import cause_owners, cause_surroundings
+from chemx.generation.feature_names import names_cause
+from chemx.generation.features import VisibleFeature, select_other_features
+from chemx.generation.mcq import option_text, stem_text, subject_free_effect
+from chemx.generation.text import distinctive_stems
+from chemx.records import ReasoningType
+
+
+def test_a_bond_named_by_its_atoms_is_one_word_whichever_dash() -> None:
+    assert "n–h" in distinctive_stems("the amide N-H")
+    assert distinctive_stems("the amide N–H") == distinctive_stems("the amide N-H")
+    assert names_cause("removes an N–H donor from the hinge", "single N–H donor")
+
+
+def test_the_stem_and_options_agree_with_their_subjects() -> None:
+    stem = stem_text(
+        "raise the quantum yield ten-fold", "vp", ReasoningType.MECHANISTIC, "molecule"
+    )
+    assert stem.startswith("One structural feature raises the quantum yield")
+    single = option_text("aryl methyl group", "block aryl rotation", "raise the yield", "vp")
+    assert single == "The aryl methyl group blocks aryl rotation and thereby raises the yield."
+    plural = option_text("two N–H bonds", "is 2.7 Å apart", "raises the yield", "vp")
+    assert plural == "The two N–H bonds are 2.7 Å apart and thereby raise the yield."
+
+
+def test_a_clause_subject_that_names_a_group_leaves_the_stem() -> None:
+    effect = "The 2,6-dibromo substituents of 5d almost quenched fluorescence"
+    neutral = subject_free_effect(effect, "clause", "heavy bromine atoms", "molecule")
+    assert neutral == "The compound shown almost quenched fluorescence"
+    kept = "The higher activity of 1c was confirmed in three runs"
+    assert subject_free_effect(kept, "clause", "squaramide", "molecule") == kept
+
+
+def test_the_cause_belongs_to_the_compound_the_sentence_names() -> None:
+    text = (
+        "The ortho-methyl groups on the meso-aryl ring of 4c raise the quantum yield "
+        "relative to 4a by blocking rotation."
+    )
+    assert cause_owners(text, "ortho-methyl groups on the meso-aryl ring") == ("4c",)
+    assert cause_owners("The methoxy group of the ring donates", "methoxy group") == ()
+    assert cause_owners("The Boc group of 1 and 2 is cleaved", "Boc group") == ("1", "2")
+
+
+def _feature(name: str, key: str | None = None, source: str = "smarts:x") -> VisibleFeature:
+    return VisibleFeature(name, key, source if key else "text:s1", key is not None)
+
+
+def test_features_the_explanation_names_around_its_cause_are_no_wrong_answers() -> None:
+    text = "The higher activity of 1c is ascribed to the geometry of the squaramide group: its two N–H bonds are 2.7 Å apart"
+    around = cause_surroundings(text, "two N–H bonds")
+    assert "squaramide" in around and "higher activity" not in around
+    candidates = [
+        _feature("squaramide group"),
+        _feature("trifluoromethyl group", "trifluoromethyl"),
+        _feature("tertiary amine", "basic_amine"),
+        _feature("cyclohexane ring"),
+        _feature("aryl chloride", "aryl_chloride"),
+    ]
+    chosen = [f.name for f in select_other_features("two N–H bonds", candidates, sentence=around)]
+    assert "squaramide group" not in chosen and "trifluoromethyl group" in chosen
+    inside = select_other_features("3,4-dichlorobenzyl group", candidates)
+    assert "aryl chloride" not in [f.name for f in inside]  # spelled inside the cause's name
