@@ -927,8 +927,9 @@ def _only_placement(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX) for t in tokens[1:])
 
 
-OUTCOME_VERBS = wordlist("performed worked proceeded succeeded gave afforded furnished delivered")
-"""Verbs that report how a substrate fared, not how a feature acts."""
+OUTCOME_VERBS = wordlist("performed worked proceeded succeeded")
+"""Verbs that report how a substrate fared, not how a feature acts ("gave", "afforded"
+are left out: "gave a more stable radical" may still be a mechanism)."""
 
 
 def _only_outcome(mechanism: str) -> bool:
