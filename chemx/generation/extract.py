@@ -589,6 +589,10 @@ def _read_nominal(
             return Vague("no_mechanism", f"the cause {_short(cause)!r} is a change made to F")
         if preposition == "of" and _agent_follows(right_tokens, right):
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
+        right, right_tokens, participle = _participle_after(right, right_tokens)
+        aside_free = re.sub(r"\s+\([^()]*\)", "", right)
+        if participle and aside_free != right:  # "the urea group (its pKa is ...), making"
+            right, right_tokens = aside_free, tokenise(aside_free)
         feature, trailing = _split_trailing_phrase(right, right_tokens)
         trailing = LABEL.sub("", f" {trailing}").strip()  # "in 4" names the compound
         verb = _light_verb(left, preposition, feature)
@@ -599,6 +603,8 @@ def _read_nominal(
             else ""
         )
         mechanism = " ".join(part for part in (verb, article + nominal, trailing) if part)
+        if participle:
+            mechanism = f"{mechanism}, {participle}"
         return feature, mechanism, False
     feature = _clean_feature(cause)
     if nominal_adjective:
@@ -917,6 +923,20 @@ def _only_possession(mechanism: str) -> bool:
     if not tokens or tokens[0].lower not in POSSESSION_VERBS:
         return False
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
+
+
+def _participle_after(text: str, tokens: list[Token]) -> tuple[str, list[Token], str]:
+    """A noun phrase and the ', V-ing ...' clause after it, kept whole.
+
+    "the weaker acidity of the urea group (...), making it a poorer donor toward the nitro
+    group": the participle says what the acidity does; read as part of the noun phrase,
+    its tail ("toward the nitro group") lost the verb it belongs to.
+    """
+    for index in range(1, len(tokens) - 1):
+        if tokens[index].text == "," and tokens[index + 1].tag is Tag.VBG:
+            head = text_of(text, tokens, 0, index).rstrip(" ,")
+            return head, tokenise(head), text_of(text, tokens, index + 1, len(tokens))
+    return text, tokens, ""
 
 
 def _only_placement(mechanism: str) -> bool:

@@ -103,3 +103,15 @@ def test_how_a_substrate_fared_is_no_mechanism() -> None:
         "conditions and led to the products 4o and 4p in good yields, 70 and 62%."
     )
     assert isinstance(result, Vague) and result.reason == "no_mechanism"
+
+
+def test_a_participle_after_the_nominal_cause_stays_whole() -> None:
+    result = _decomposed(
+        "The urea 2c gave only 45% ee, which we ascribe to the weaker acidity of the urea "
+        "group (its pKa is several units higher), making it a poorer hydrogen-bond donor "
+        "toward the nitro group."
+    )
+    assert result.feature == "urea group"
+    assert result.mechanism.endswith(
+        "making it a poorer hydrogen-bond donor toward the nitro group"
+    )
