@@ -397,6 +397,14 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     )
 
 
+WEAKENED = re.compile(
+    r"\b(?:poorer|weaker|less|lower|cannot|can't|no longer|not|unable|fails?|lacks?)\b", re.I
+)
+"""Words that make the paper's action the group's usual action done less or not at all
+("making it a poorer hydrogen-bond donor"): the catalogue's stock phrase for the group
+("donates two N–H hydrogen bonds") would then say the opposite of the paper."""
+
+
 _COORDINATED = re.compile(r",|;|\band\b|\btherefore\b|\bthereby\b")
 
 
@@ -536,7 +544,7 @@ class TemplateGenerator:
         answers = [
             replace(correct, mechanism=parts.joined(action)) for action in readings(parts.action)
         ]
-        if correct.in_structure and correct.key:
+        if correct.in_structure and correct.key and not WEAKENED.search(parts.action):
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
             wanted = mechanism_classes(parts.action)
             said = [r for r in readings(phrase) if wanted & mechanism_classes(r)]

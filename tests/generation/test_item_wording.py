@@ -70,3 +70,13 @@ def test_features_the_explanation_names_around_its_cause_are_no_wrong_answers() 
     assert "squaramide group" not in chosen and "trifluoromethyl group" in chosen
     inside = select_other_features("3,4-dichlorobenzyl group", candidates)
     assert "aryl chloride" not in [f.name for f in inside]  # spelled inside the cause's name
+
+
+def test_a_weakened_action_keeps_the_papers_words_for_the_answer() -> None:
+    from chemx.generation.backends import WEAKENED
+
+    # the catalogue's stock phrase for a urea ("donates two N–H hydrogen bonds") would say
+    # the opposite of "making it a poorer hydrogen-bond donor"
+    assert WEAKENED.search("has a weaker acidity, making it a poorer hydrogen-bond donor")
+    assert WEAKENED.search("can no longer donate a hydrogen bond to the hinge")
+    assert not WEAKENED.search("donates a hydrogen bond to the hinge")
