@@ -240,14 +240,19 @@ def _stems(phrase: str) -> set[str]:
     return {stem(part) for word in words(phrase) for part in word.split("-") if part}
 
 
+def _feature_at(text: str, feature: str) -> int:
+    """Where the sentence names the feature as the decomposition gave it, or -1."""
+    return text.lower().find(feature.lower()) if feature else -1
+
+
 def cause_owners(text: str, feature: str) -> tuple[str, ...]:
     """The labels the sentence gives the cause's owners ("the Boc carbamate of 1 and 2").
 
     The labels right after "of"/"in" (and "the", "compound") behind the feature, joined by
     'and', 'or' or commas, up to the first other word; () when the sentence names none.
     """
-    at = text.lower().find(feature.lower())
-    if at < 0 or not feature:
+    at = _feature_at(text, feature)
+    if at < 0:
         return ()
     after = text[at + len(feature) :].split()
     if not after or after[0].lower() not in ("of", "in"):
@@ -279,8 +284,8 @@ def cause_surroundings(text: str, feature: str) -> str:
     Groups named there are part of the explanation, so no wrong answer may name them;
     groups named elsewhere in the sentence (the compound compared with, the series) may.
     """
-    at = text.lower().find(feature.lower())
-    if at < 0 or not feature:
+    at = _feature_at(text, feature)
+    if at < 0:
         return ""
     lead = text[:at].split()[-CAUSE_LEAD_WORDS:]
     return " ".join([*lead, text[at : at + len(feature)]])

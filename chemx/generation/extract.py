@@ -280,13 +280,7 @@ def _decompose_text(text: str, before: str | None) -> Decomposition | Vague:
 
 def _joined_clauses(text: str) -> list[str]:
     """The statements after ', and the/a/its ...' that have a subject and verb of their own."""
-    clauses = []
-    for match in NEW_CLAUSE.finditer(text):
-        tail = text[match.end() :]
-        start = predicate_start(tokenise(tail))
-        if start is not None and start > 1:
-            clauses.append(tail)
-    return clauses
+    return [text[end:] for _, end in _clause_joins(text)]
 
 
 # -- reading one construction ----------------------------------------------------------
@@ -590,7 +584,7 @@ def _read_nominal(
         if preposition == "of" and _agent_follows(right_tokens, right):
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         right, right_tokens, participle = _participle_after(right, right_tokens)
-        aside_free = re.sub(r"\s+\([^()]*\)", "", right)
+        aside_free = _without_asides(right)
         if participle and aside_free != right:  # "the urea group (its pKa is ...), making"
             right, right_tokens = aside_free, tokenise(aside_free)
         feature, trailing = _split_trailing_phrase(right, right_tokens)
@@ -925,6 +919,15 @@ def _only_possession(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
 
 
+SPACED_ASIDE = re.compile(r"\s+\([^()]*\)")
+"""A parenthetical after a space: an aside, unlike a name's own brackets
+('3,5-bis(trifluoromethyl)phenyl')."""
+
+
+def _without_asides(text: str) -> str:
+    return SPACED_ASIDE.sub("", text).strip()
+
+
 def _participle_after(text: str, tokens: list[Token]) -> tuple[str, list[Token], str]:
     """A noun phrase and the ', V-ing ...' clause after it, kept whole.
 
@@ -1086,8 +1089,7 @@ def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
     subject = LEADING_SCOPE.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
-    # a spaced aside, not a name's own brackets ('3,5-bis(trifluoromethyl)phenyl')
-    aside_free = re.sub(r"\s+\([^()]*\)", "", subject).strip()
+    aside_free = _without_asides(subject)
     if aside_free != subject and is_structural(aside_free):
         subject = aside_free  # "the urea group (the pKa of ... is 6 units higher)": an aside
     words_in = subject.split()
@@ -1152,23 +1154,20 @@ def _own_clause(predicate: str) -> str:
     of 6f" the second clause is another statement about another compound; in "are about
     2.7 Å apart (compared" the aside was cut off mid-way.
     """
-    for match in NEW_CLAUSE.finditer(predicate):
-        tail = tokenise(predicate[match.end() :])
-        start = predicate_start(tail)
+    joins = _clause_joins(predicate)
+    if joins:
+        predicate = predicate[: joins[0][0]]
+    return _without_open_bracket(predicate)
+
+
+def _clause_joins(text: str) -> list[tuple[int, int]]:
+    """Where each ', and the/a/its ...' opens a clause with its own subject and verb."""
+    joins = []
+    for match in NEW_CLAUSE.finditer(text):
+        start = predicate_start(tokenise(text[match.end() :]))
         if start is not None and start > 1:
-            predicate = predicate[: match.start()]
-            break
-    depth_cut = None
-    depth = 0
-    for index, char in enumerate(predicate):
-        if char == "(":
-            depth_cut = index if depth == 0 else depth_cut
-            depth += 1
-        elif char == ")" and depth:
-            depth -= 1
-    if depth and depth_cut is not None:
-        predicate = predicate[:depth_cut]
-    return predicate.rstrip(" ,;:")
+            joins.append((match.start(), match.end()))
+    return joins
 
 
 def _clean_effect(effect: str) -> str:

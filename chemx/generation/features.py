@@ -345,7 +345,7 @@ def select_other_features(
         *groups_named_in(mechanism),
         *groups_named_in(effect),
         *groups_named_in(sentence),
-        *(BY_KEY[key] for key in _groups_inside_words(cause)),
+        *(BY_KEY[key] for key in groups_inside_words(cause)),
     ]
 
     used = uses or {}
@@ -384,7 +384,7 @@ def select_other_features(
     return chosen
 
 
-def _groups_inside_words(text: str) -> set[str]:
+def groups_inside_words(text: str) -> set[str]:
     """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl')."""
     from chemx.generation.catalogue import groups_inside_name
 

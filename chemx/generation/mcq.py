@@ -27,14 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from chemx.generation.catalogue import groups_inside_name
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm, is_structural
-from chemx.generation.features import is_plural
+from chemx.generation.features import groups_inside_words, is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
     CONDITION_OUTCOME_QUESTION,
-    NAME_MIN_LETTERS,
     REQUIREMENT,
     owner_named,
 )
@@ -210,9 +208,7 @@ def _names_group(subject: str) -> bool:
     "The 2,6-diiodo substituents of 6d", "The urea 1b": kept in the stem, it points at the
     answer or hands over part of what the image should show.
     """
-    return is_structural(subject) or any(
-        groups_inside_name(word) for word in subject.split() if len(word) > NAME_MIN_LETTERS
-    )
+    return is_structural(subject) or bool(groups_inside_words(subject))
 
 
 def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:
