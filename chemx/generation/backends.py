@@ -38,7 +38,6 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.feature_names import names_cause, same_feature
@@ -66,6 +65,7 @@ from chemx.generation.mcq import (
     subject_free_effect,
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
+from chemx.generation.owners import cause_owners, effect_owners, effect_subject, feature_at
 from chemx.generation.pairs import Pair, find_pair, shared_features
 from chemx.generation.register import (
     MechanismParts,
@@ -88,7 +88,7 @@ from chemx.generation.schemas import (
 )
 from chemx.generation.stem_wording import unnamed_precursors
 from chemx.generation.text import stem, words
-from chemx.labels import canonical_text, find_mentions, is_label, labels_after_class_nouns
+from chemx.labels import canonical_text, labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
 from chemx.records import Evidence, ModelCall, PartialDecomposition, ReasoningType, Structure
 from chemx.registry import BackendContext
@@ -218,19 +218,6 @@ def _too_few(other: Sequence[VisibleFeature], fields: PartialDecomposition) -> D
     )
 
 
-def _effect_subject(effect: str, form: EffectForm) -> str:
-    """The subject of a clause effect, or ''.
-
-    'A C-8 chlorine' of 'A C-8 chlorine raised potency' may be a cause; what a comparison
-    names ('than cyclohexanecarboxylic acid') is not.
-    """
-    if form != "clause":
-        return ""
-    tokens = tokenise(effect)
-    start = predicate_start(tokens)
-    return text_of(effect, tokens, 0, start) if start else ""
-
-
 GENERIC_GROUP_WORDS = frozenset({"group", "ring", "bond", "linkag", "aryl", "aromatic"})
 """Stems of catalogue-name words that say nothing of which group it is."""
 
@@ -238,39 +225,6 @@ GENERIC_GROUP_WORDS = frozenset({"group", "ring", "bond", "linkag", "aryl", "aro
 def _stems(phrase: str) -> set[str]:
     """Stems of a phrase's words and of their hyphenated parts ('peri-hydroxyl groups')."""
     return {stem(part) for word in words(phrase) for part in word.split("-") if part}
-
-
-def _feature_at(text: str, feature: str) -> int:
-    """Where the sentence names the feature as the decomposition gave it, or -1."""
-    return text.lower().find(feature.lower()) if feature else -1
-
-
-def cause_owners(text: str, feature: str) -> tuple[str, ...]:
-    """The labels the sentence gives the cause's owners ("the Boc carbamate of 1 and 2").
-
-    The labels right after "of"/"in" (and "the", "compound") behind the feature, joined by
-    'and', 'or' or commas, up to the first other word; () when the sentence names none.
-    """
-    at = _feature_at(text, feature)
-    if at < 0:
-        return ()
-    after = text[at + len(feature) :].split()
-    if not after or after[0].lower() not in ("of", "in"):
-        return ()
-    owners: list[str] = []
-    for word in after[1:8]:
-        token = word.strip(",;:.()")
-        if is_label(token) and find_mentions(token, word):
-            owners.append(token)
-        elif token.lower() in ("and", "or") or (
-            not owners and token.lower() in ("the", "compound", "compounds")
-        ):
-            continue
-        else:
-            break  # "of the ring": the owner is no compound named by its label
-        if word.endswith((";", ":", ".")):
-            break
-    return tuple(owners)
 
 
 CAUSE_LEAD_WORDS = 8
@@ -284,7 +238,7 @@ def cause_surroundings(text: str, feature: str) -> str:
     Groups named there are part of the explanation, so no wrong answer may name them;
     groups named elsewhere in the sentence (the compound compared with, the series) may.
     """
-    at = _feature_at(text, feature)
+    at = feature_at(text, feature)
     if at < 0:
         return ""
     lead = text[:at].split()[-CAUSE_LEAD_WORDS:]
@@ -313,6 +267,28 @@ def _cause_of_other(
     )
 
 
+def _comparison_of_other(
+    context: GenerationContext, extracted: Decomposition, pair: Pair | None
+) -> DecomposeResult | None:
+    """A discard when a matched pair's change is asked on a drawing that is not its result.
+
+    "Replacing the hydroxyl groups of 3 by the ether-linked acid chains of 9 cut the fade
+    rate 40-fold; ... the aryl ether linkages cannot ..." explains 9: asked on a scheme
+    that draws 3 (and not 9) it would credit 3 with 9's ether linkages.
+    """
+    comparison = extracted.comparison
+    if comparison is None or pair is not None or not comparison.to_label:
+        return None
+    if canonical_text(comparison.to_label) in {canonical_text(a) for a in context.labels}:
+        return None
+    return DecomposeResult(
+        None,
+        "feature_not_drawn",
+        f"the sentence's change ({comparison.change}) makes {comparison.to_label}, not "
+        f"{context.structure.identifier}",
+    )
+
+
 def _effect_of_other(
     context: GenerationContext, extracted: Decomposition, pair: Pair | None
 ) -> DecomposeResult | None:
@@ -321,20 +297,13 @@ def _effect_of_other(
     "Without its CF3 groups, the thiourea 1e gave only 35% yield: the ... aryl group of 1a
     acidifies the N–H" asked on 1a's drawing would say that 1a gave 35% yield.
     """
-    if pair is not None or extracted.effect_from_previous:
+    if pair is not None:
         return None
-    subject = _effect_subject(extracted.effect, extracted.effect_form)
-    tokens = tokenise(subject)
-    if tokens and tokens[0].tag is Tag.VBG:
-        return None  # "Replacing the acid of 13a by a tetrazole (13b) cut ...": a change
     own = {canonical_text(label) for label in context.labels}
-    others = [
-        word
-        for word in (w.strip(",;:()") for w in subject.split())
-        if is_label(word) and canonical_text(word) not in own and find_mentions(word, subject)
-    ]
+    others = [label for label in effect_owners(extracted) if canonical_text(label) not in own]
     if not others:
         return None
+    subject = effect_subject(extracted.effect, extracted.effect_form)
     return DecomposeResult(
         None,
         "feature_not_drawn",
@@ -455,7 +424,8 @@ class TemplateGenerator:
                 "matched pair",
             )
         missing = (
-            _cause_of_other(context, extracted.feature, pair)
+            _comparison_of_other(context, extracted, pair)
+            or _cause_of_other(context, extracted.feature, pair)
             or _effect_of_other(context, extracted, pair)
             or _feature_not_drawn(context, extracted.feature)
         )
@@ -503,7 +473,7 @@ class TemplateGenerator:
             visible,
             MAX_OTHER_FEATURES + SPARE_FEATURES,
             mechanism=extracted.mechanism,
-            effect=_effect_subject(effect, extracted.effect_form if pair is None else "np"),
+            effect=effect_subject(effect, extracted.effect_form if pair is None else "np"),
             seed=context.candidate_id,
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),

@@ -78,7 +78,8 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
     "attribute_verb": "attribute|ascribe|trace",
     "origin_verb": (
         "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from"
-        "|originated from|results from|resulted from|derives from|derived from",
+        "|originated from|results from|resulted from|derives from|derived from"
+        "|reflects|reflect|reflected|is consistent with|are consistent with",
     ),
     "why": "which is why|this is why|that is why|which explains why|which explains how",
     "evidential": (

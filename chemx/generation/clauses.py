@@ -77,7 +77,8 @@ PREPOSITIONS = wordlist(
     """
     of in on at to for from by with without into onto over under through via between
     among across against toward towards about around upon within beneath beside near
-    than like unlike despite per versus vs vs. after before during except along out
+    than like unlike despite per versus vs vs. after before during except along out below
+    above beyond
     """
 )
 CONJUNCTIONS = wordlist("and or but nor")
@@ -350,7 +351,7 @@ def predicate_start(tokens: list[Token]) -> int | None:
         if previous.tag is Tag.TO:
             continue  # an infinitive ("to be attacked") is never the clause's finite verb
         if token.tag is Tag.AUX or (token.tag is Tag.VERB and _finite_here(tokens, index)):
-            return _with_adverbs(tokens, index)
+            return _with_adverbs(tokens, _gerund_verb_before(tokens, index))
         if fallback is None and token.tag is Tag.VBN and _past_after_subject(tokens, index):
             fallback = index
     if fallback is None and tokens and tokens[0].tag is Tag.VBG:
@@ -376,6 +377,19 @@ def _past_after_subject(tokens: list[Token], index: int) -> bool:
     return not noun_next or head.tag is Tag.LABEL
 
 
+def _gerund_verb_before(tokens: list[Token], found: int) -> int:
+    """The gerund subject's own verb when it comes before the verb found at `found`.
+
+    "Removing the 3-fluoro substituent, as in 5, cost four-fold in potency against both
+    strains": 'strains' is a listed verb form, but the gerund phrase's verb ('cost') comes
+    first.
+    """
+    if tokens[0].tag is not Tag.VBG or len(tokens) < 2 or tokens[1].tag is Tag.PREP:
+        return found  # "Twisting of the group ... opens": a nominal, its verb is listed
+    verb = _after_gerund_subject(tokens)
+    return verb if verb is not None and verb < found else found
+
+
 def _after_gerund_subject(tokens: list[Token]) -> int | None:
     """The verb after a gerund subject, when it is a word that is also a noun.
 
@@ -387,9 +401,10 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
         token, previous = tokens[index], tokens[index - 1]
         if token.text == ";":
             return None
+        after_aside = previous.text == "," and tokens[index - 2].tag in (Tag.WORD, Tag.LABEL)
         if (
             token.tag is Tag.WORD
-            and previous.tag in (Tag.WORD, Tag.LABEL)
+            and (previous.tag in (Tag.WORD, Tag.LABEL) or after_aside)  # ", as in 5, cost"
             and lexicon_verb(token.lower) is not None
         ):
             return index

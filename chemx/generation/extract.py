@@ -225,6 +225,44 @@ observation in one sentence and explain it in the next, so the effect is the sen
 before. An evaluation of it ('is expected', 'is not surprising') adds no observation."""
 
 
+DEMONSTRATIVE_PHRASE = re.compile(r"^(?:this|these|those|the same)(?:\s+[\w-]+){1,5}$", re.I)
+"""'this loss of activity', 'these higher yields': a noun phrase that names the observation
+of the sentence before rather than stating it."""
+
+
+def _points_back(effect: str) -> bool:
+    """Whether the effect only points back to the sentence before (`ANAPHORIC_EFFECT`)."""
+    if ANAPHORIC_EFFECT.match(effect):
+        return True
+    return bool(DEMONSTRATIVE_PHRASE.match(effect)) and not _has_verb(effect)
+
+
+CHANGE_NOUNS = wordlist(
+    "change changes modification modifications substitution substitutions replacement "
+    "replacements switch swap exchange alteration alterations"
+)
+_BACK_DETERMINER = re.compile(r"^(?:the same|this|these|that|such an?|such)\s", re.I)
+
+
+def _change_pointed_back(effect: str) -> bool:
+    """Whether a clause effect's subject is a change the sentence before made.
+
+    "The same change lowered aqueous solubility from 3.1 to 0.6 mg/mL": which change is
+    said only in the sentence before, so the stem would ask about an unnamed change.
+    """
+    opener = _BACK_DETERMINER.match(effect)
+    if opener is None:
+        return False
+    head = words(effect[opener.end() :])[:2]
+    if head and head[0] in CHANGE_NOUNS:
+        return True  # "the same change lowered ..."; not "these waters exchange ..."
+    return len(head) == 2 and head[0].endswith(MODIFIER_ENDINGS) and head[1] in CHANGE_NOUNS
+
+
+MODIFIER_ENDINGS = ("al", "ic", "ed", "ous", "le", "ar")
+"""Endings of the adjectives before a change noun ('structural change', 'single swap')."""
+
+
 ONLY_LIKE = re.compile(
     r"\b(?:behaves|behaved|acts|acted|performs|performed)\s+(?:much\s+)?like\s+\S+"
     r"(?:\s+(?:but|only|though|albeit|although)\b[^,;]*)?$",
@@ -307,7 +345,8 @@ def _interpret(
     form = reading.construction.effect_form
     if family == "effect_first":
         effect = _strip_trailing(effect)
-        if previous and ANAPHORIC_EFFECT.match(effect) and _has_verb(previous):
+        cause = RESULT_CLAUSE.split(cause, 1)[0]  # "a bond that pairs ..., so 13 is diamagnetic"
+        if previous and _points_back(effect) and _has_verb(previous):
             effect, pointed_back = previous, True
         conceded = CONCESSION.search(effect)
         if conceded:  # "X worked, albeit in lower yields": the lower yields are explained
@@ -318,6 +357,8 @@ def _interpret(
             return None  # the effect verb belongs to the subordinate clause: read 'because'
         effect = _clean_effect(effect)
         cause = _adjacent_clause(cause)
+        if previous and _points_back(effect) and _has_verb(previous):
+            effect, pointed_back, form = previous, True, "clause"  # "We attribute this loss"
     if form == "vp":
         effect = _finite_start(effect)
     if len(words(effect)) < MIN_EFFECT_WORDS or effect.lower() in PRONOUN_SUBJECTS:
@@ -342,6 +383,13 @@ def _interpret(
     return finished
 
 
+_OWNER_CUT = re.compile(r"\s+(?:of|in)$")
+"""'the ether-linked acid chains of' (its label read apart): the group ends before 'of'."""
+
+TRAILING_POINTER = re.compile(r"[;:,]\s*(?:this|that|it|which)\s*$", re.I)
+"""What is left of "...; this may be because" once the cue and its hedge are cut off."""
+
+
 def _finish(
     text: str,
     effect: str,
@@ -353,8 +401,10 @@ def _finish(
     parsed: bool,
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
-    effect = _without_open_bracket(effect)
-    if ANAPHORIC_EFFECT.match(effect):
+    effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
+    if comparison is not None:
+        comparison = replace(comparison, effect=TRAILING_POINTER.sub("", comparison.effect))
+    if _points_back(effect) or _change_pointed_back(effect):
         return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
     if ONLY_LIKE.search(effect):
         return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
@@ -375,7 +425,7 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
     if _only_outcome(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
-    if not _predicates(mechanism):
+    if not _predicates(mechanism, plural=is_plural(_head_word(feature))):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
         )
@@ -474,10 +524,25 @@ def _as_object(subject: str) -> str:
 # -- the cause: clause or noun phrase ----------------------------------------------------
 
 
+RESULT_CLAUSE = re.compile(r",\s+(?:so|therefore)\s+(?!\w+ing\b)(?=\S+\s+\S)", re.I)
+"""A result connective after a comma: what follows is the next statement, not the cause."""
+
+
+INVERSION = re.compile(
+    r"^(?:only\s+(?:for|when|if|in|at|with|after|by)|not\s+only|never|nowhere|rarely|seldom)\b",
+    re.I,
+)
+"""'only for the fluorine para to the nitro group does attack place ...': after a
+restrictive opener the auxiliary comes before the subject, which the clause grammar
+(subject, then predicate) cannot split."""
+
+
 def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool] | Vague:
     """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism."""
     cause = INTRO_PHRASE.sub("", cause.strip())
     cause = cause.split(";", 1)[0]  # "...; after 7 days 78% remained": another clause
+    if INVERSION.match(cause):
+        return Vague("no_feature", f"the cause {_short(cause)!r} inverts its subject and verb")
     cause = TRAILING_JUNK.sub("", cause)
     tokens = tokenise(cause)
     if not tokens:
@@ -501,13 +566,49 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                 clause = text_of(cause, tokens, relative, len(tokens))
                 joiner = ", " if tokens[relative - 1].text == "," else " "
                 return feature, f"{mechanism}{joiner}{clause}", parsed
+            gerund = _gerund_after_head(tokens, relative)
+            if gerund is not None:
+                # "F of 1 lowering the electron density of the ring, which strengthens ...":
+                # the gerund is what F does, the relative clause what that does
+                feature = _drop_light_head(_clean_feature(text_of(cause, tokens, 0, gerund)))
+                action = _finite_start(text_of(cause, tokens, gerund, relative).rstrip(" ,"))
+                clause = text_of(cause, tokens, relative, len(tokens))
+                return feature, f"{action}, {clause}", True
             # "F, which (, unlike G,) is not cleaved": F and the relative clause's predicate
             feature = _drop_light_head(_clean_feature(head))
             return feature, _clean_mechanism(text_of(cause, tokens, index, len(tokens))), True
         subject = text_of(cause, tokens, 0, index)
-        predicate = text_of(cause, tokens, index, len(tokens))
+        predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+_RESUMED_SUBJECT = re.compile(r",\s+(?:it|they)\s+(?P<main>.+)$", re.I)
+
+
+def _main_predicate(predicate: str) -> str:
+    """The predicate of the main clause when a 'when'-clause's subject is resumed by 'it'.
+
+    "when the methyl ester is exposed to the strong alkoxide, it undergoes
+    transesterification": what the ester does is the main clause's ('undergoes ...'); the
+    condition's predicate joined to it by a comma is no sentence.
+    """
+    match = _RESUMED_SUBJECT.search(predicate)
+    if match is None or predicate_start(tokenise(f"it {match['main']}")) != 1:
+        return predicate
+    return match["main"]
+
+
+def _gerund_after_head(tokens: list[Token], end: int) -> int | None:
+    """The gerund that follows a noun head before `end` ('substituent of 1 lowering'), or None."""
+    for index in range(1, end):
+        if tokens[index].tag is Tag.VBG and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL):
+            following = tokens[index + 1] if index + 1 < end else None
+            head = " ".join(t.text for t in tokens[:index])
+            if following is not None and following.tag in (Tag.DET, Tag.WORD):
+                # "the two flanking carbonyl groups": a modifier unless a feature precedes it
+                return index if is_structural(_head_phrase(head)) else None
+    return None
 
 
 def _relative_opener(tokens: list[Token], verb: int) -> int | None:
@@ -581,6 +682,9 @@ def _read_nominal(
         if tokens[0].tag is Tag.VBG:
             # "raising the basicity of the amine": a change someone made, not what F does
             return Vague("no_mechanism", f"the cause {_short(cause)!r} is a change made to F")
+        if _head_word(left) in ABSENCE_HEADS:
+            # "the loss of the acetamide carbonyl, which ...": F is what the compound lacks
+            return Vague("no_feature", f"the cause {_short(cause)!r} is a group's absence")
         if preposition == "of" and _agent_follows(right_tokens, right):
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         right, right_tokens, participle = _participle_after(right, right_tokens)
@@ -731,6 +835,7 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     to_label = _span(text, tokens, reading, "to").strip("()")
     from_group = _strip_determiners(_span(text, tokens, reading, "from_group"))
     to_group = _strip_determiners(_span(text, tokens, reading, "to_group"))
+    from_group, to_group = (_OWNER_CUT.sub("", g) for g in (from_group, to_group))
     rest = _span(text, tokens, reading, "rest")
     if name == "pair_comparative":
         to_group = " ".join(w for w in to_group.split() if w.lower() not in PAIR_HEADS)
@@ -884,12 +989,13 @@ def _has_verb(text: str) -> bool:
 _PREDICATE_TAGS = frozenset({Tag.VERB, Tag.AUX, Tag.VBN, Tag.VBG})
 
 
-def _predicates(mechanism: str) -> bool:
+def _predicates(mechanism: str, *, plural: bool = False) -> bool:
     """Whether the mechanism starts as a predicate (after adverbs), as every reading leaves it.
 
     'the loss of the amide N–H, the only hydrogen-bond donor that the side chain offers'
     read as feature 'loss of the amide N–H' and mechanism 'only hydrogen-bond donor that
-    ...' is an appositive: it says nothing the feature does.
+    ...' is an appositive: it says nothing the feature does. After a plural feature a
+    base form that is also a noun is its verb ("alkoxy groups | feed electron density").
     """
     tokens = [t for t in tokenise(mechanism) if t.tag not in (Tag.ADV, Tag.NEG)]
     if not tokens:
@@ -897,7 +1003,12 @@ def _predicates(mechanism: str) -> bool:
     if tokens[0].tag in _PREDICATE_TAGS:
         return True
     verb = lexicon_verb(tokens[0].text)  # 'freezes'; not 'station', a noun as often
-    return verb is not None and (verb.third_person or not verb.noun_too)
+    if verb is not None:
+        return verb.third_person or not verb.noun_too
+    following = tokens[1] if len(tokens) > 1 else None
+    object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
+    base = tokens[0].text.lower()
+    return plural and object_next and lexicon_verb(third_person(base)) is not None
 
 
 def _lexicon_first(text: str) -> bool:

@@ -33,8 +33,11 @@ from chemx.generation.features import groups_inside_words, is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
     CONDITION_OUTCOME_QUESTION,
+    PRECURSOR,
     REQUIREMENT,
+    adverbial_lead,
     owner_named,
+    systematic_name_start,
 )
 from chemx.generation.text import (
     capitalise,
@@ -137,13 +140,17 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
                 start = noun.start()
                 effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
                 continue
+            start = systematic_name_start(effect, start)  # "1,4-benzoquinone 5": one name
             named = _class_noun_before(effect[:start])
             if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
                 effect = f"{named} shown{effect[mention.end :]}"
                 continue
-            effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
+            effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
     return squash(effect)
 
+
+SHOWN = "the compound shown"
+"""How a stem names the item's own compound (`neutral_effect`)."""
 
 _COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
 
@@ -180,7 +187,10 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     "ortho-Substituted anilines gave the products in lower yields" explained by "the less
     planar o-substituted aniline" would hand the answer to the stem; the image shows the
     compound, so the stem says "The compound shown gave the products in lower yields".
-    Other effects are returned unchanged.
+    When the predicate already names the compound shown ("4-chlorobenzonitrile reacted
+    within 1 h to give the compound shown"), the subject is what it was made from and
+    becomes "the starting material", not a second "the compound shown". Other effects are
+    returned unchanged.
     """
     if form != "clause":
         return effect
@@ -195,11 +205,14 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
     noun = "the reaction shown" if entry_type == "reaction" else "the compound shown"
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
+    if SHOWN in predicate and SHOWN not in subject:
+        noun = PRECURSOR  # "4-chlorobenzonitrile reacted ... to give the compound shown"
     if predicate.startswith("shown "):  # "the methoxy analogue shown was ...": not a verb
         predicate = predicate[len("shown ") :]
     if is_plural(subject):
         predicate = inflect(predicate, plural=False)
-    return capitalise(f"{noun} {predicate}")
+    lead = adverbial_lead(subject)
+    return capitalise(f"{lead}{noun} {predicate}")
 
 
 def _names_group(subject: str) -> bool:

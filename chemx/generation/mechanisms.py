@@ -312,6 +312,10 @@ TABLE: dict[str, Mechanisms] = {
         "withdraws electron density strongly and accepts hydrogen bonds at two oxygens",
         "acidifies the neighbouring C–H bonds, which strong bases then deprotonate",
     ),
+    "sulfonic_acid": Mechanisms(
+        "stays ionised in water, which raises solubility and withdraws electron density",
+        "remains ionised across the pH range, so the compound stays in the aqueous phase",
+    ),
     "alkyl_halide": Mechanisms(
         "provides an electrophilic carbon that alkylates nearby nucleophiles",
         "is displaced by nucleophiles or eliminated by bases under the reaction conditions",
@@ -545,6 +549,7 @@ SHORT: dict[str, str] = {
     "azetidine": "adds a strained basic ring",
     "oxetane": "lowers lipophilicity",
     "alkyl_halide": "alkylates nearby nucleophiles",
+    "sulfonic_acid": "stays ionised in water",
     "pyrimidine": "accepts hydrogen bonds",
     "quinoline": "coordinates metals",
     "phosphine": "donates its lone pair to the metal",

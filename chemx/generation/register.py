@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chemx.generation.lexicon import BASE_OF, VERB_FORMS, third_person
+from chemx.generation.lexicon import BASE_OF, VERB_FORMS, lexicon_verb, third_person
 from chemx.generation.text import distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
@@ -210,9 +210,22 @@ def _inflected(word: str, plural: bool) -> str | None:
     if lowered in swaps:
         return swaps[lowered]
     base = BASE_OF.get(lowered)
-    if base is None or lowered not in (base, third_person(base)):
+    if base is None:
+        return _lexicon_inflected(lowered, plural)
+    if lowered not in (base, third_person(base)):
         return None
     return base if plural else third_person(base)
+
+
+def _lexicon_inflected(word: str, plural: bool) -> str | None:
+    """A base form the verb list lacks, made singular by the lexicon ('feed' -> 'feeds').
+
+    A plural subject keeps the word: an -s form has no safe base here.
+    """
+    if plural or word.endswith("s"):
+        return None
+    verb = lexicon_verb(third_person(word))
+    return third_person(word) if verb is not None and verb.third_person else None
 
 
 def renumber(mechanism: str, plural: bool) -> str:
@@ -256,8 +269,10 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             else:
                 start = mention.start
             text = f"{text[:start]}{text[mention.end :]}"
-    text = _LOCANT_PHRASE.sub("", text)
-    text = _other_labels(text)
+    without_locants = _LOCANT_PHRASE.sub("", text)
+    if without_locants != text:  # "is electron-rich at C10 and is protonated there"
+        without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
+    text = _other_labels(without_locants)
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
@@ -282,7 +297,11 @@ def _other_labels(text: str) -> str:
             continue
         cuts.append((tokens[index - 1].start, token.end))
     for start, end in reversed(cuts):
-        text = f"{text[: _participle_start(text, start)].rstrip()}{text[end:]}"
+        before, after = text[: _participle_start(text, start)].rstrip(), text[end:]
+        if before.endswith(",") and after.lstrip().startswith(","):
+            before, after = before[:-1], after.lstrip()[1:]  # "that, in 3, pushes": an aside
+            after = f" {after.lstrip()}"
+        text = f"{before}{after}"
     # "as in 4b", and the parenthetical ", as in 5d," whole
     return re.sub(r",?\s+as\s*(?:,(?=\s)|(?=[;.)]|$))", "", text) if cuts else text
 

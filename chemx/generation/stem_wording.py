@@ -14,7 +14,7 @@ import re
 from chemx.generation.catalogue import group_for_feature, groups_inside_name
 from chemx.generation.extract import EffectForm
 from chemx.generation.lexicon import VERB_FORMS, lexicon_verb
-from chemx.generation.text import capitalise
+from chemx.generation.text import capitalise, wordlist
 
 SYSTEMATIC_NAME = re.compile(r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z][A-Za-z0-9,′'()\-]*[A-Za-z]")
 """One compound name with its locants ('3-methylthiophene', 'Thiophene-2-carbaldehyde')."""
@@ -122,3 +122,35 @@ def owner_named(effect: str, form: EffectForm, entry_type: str) -> str:
             return capitalise(f"{owner}{effect[3:]}")
         return effect
     return _ITS.sub(owner, effect)
+
+
+def systematic_name_start(effect: str, start: int) -> int:
+    """Where the label at `start` begins together with a systematic name before it.
+
+    "relative to 1,4-benzoquinone 5" names one compound twice: replacing only the label
+    wrote "relative to 1,4-benzoquinone the compound shown". A name built from locants and
+    parts ('1,4-benzoquinone', '3,5-dimethylphenol') goes with its label; a plain word
+    ('coumarin 1') is a class noun (`chemx.generation.mcq`).
+    """
+    prefix = effect[:start].rstrip()
+    ending = [m for m in SYSTEMATIC_NAME.finditer(prefix) if m.end() == len(prefix)]
+    if not ending:
+        return start
+    match = ending[-1]
+    name = match.group(0)
+    letters = sum(ch.isalpha() for ch in name)
+    if letters < NAME_MIN_LETTERS or not any(ch.isdigit() or ch == "-" for ch in name):
+        return start
+    return match.start()
+
+
+LEAD_PREPOSITIONS = wordlist("with in under at for on using upon after")
+"""Words that open an adverbial before a clause's subject ("With NaOtBu, ...")."""
+
+
+def adverbial_lead(subject: str) -> str:
+    """The opening adverbial of a subject ("With NaOtBu, "), kept when the subject goes."""
+    lead, comma, _ = subject.partition(", ")
+    if comma and lead.split() and lead.split()[0].lower() in LEAD_PREPOSITIONS:
+        return f"{lead}, "
+    return ""

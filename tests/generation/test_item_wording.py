@@ -8,10 +8,11 @@ to, and wrong answers that named the answer's own group.
 
 from __future__ import annotations
 
-from chemx.generation.backends import cause_owners, cause_surroundings
+from chemx.generation.backends import cause_surroundings
 from chemx.generation.feature_names import names_cause
 from chemx.generation.features import VisibleFeature, select_other_features
 from chemx.generation.mcq import option_text, stem_text, subject_free_effect
+from chemx.generation.owners import cause_owners
 from chemx.generation.text import distinctive_stems
 from chemx.records import ReasoningType
 

@@ -1,0 +1,117 @@
+"""Which compound an explanation is about: the owners of its cause and of its effect.
+
+A sentence that names several compounds can explain one of them only: "The ortho-methyl
+groups on the meso-aryl ring of 6c raise the quantum yield ..., and a dimethylaminostyryl
+donor shifts the emission of 6f" explains 6c, and "Without its CF3 groups, the thiourea 1e
+gave only 35% yield: the ... aryl group of 1a acidifies the N–H" says that 1e gave 35%.
+Asked on the other compound's drawing, a question would credit it with the explanation.
+
+QC 2 asks this to tell whether a block's explanation is about its target (an entity
+match, seed 002 section 3.2), and the offline generator asks it again for the drawing it
+writes the question on (a matched pair's partner may own the cause there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
+from chemx.generation.extract import Decomposition, EffectForm
+from chemx.labels import canonical_text, find_mentions, is_label
+
+
+def feature_at(text: str, feature: str) -> int:
+    """Where the sentence names the feature as the decomposition gave it, or -1."""
+    return text.lower().find(feature.lower()) if feature else -1
+
+
+def cause_owners(text: str, feature: str) -> tuple[str, ...]:
+    """The labels the sentence gives the cause's owners ("the Boc carbamate of 1 and 2").
+
+    The labels right after "of"/"in" (and "the", "compound", or one name: "the methyl
+    groups of duroquinone 6") behind the feature or inside it, joined by 'and', 'or' or
+    commas, up to the first other word; () when the sentence names none.
+    """
+    at = feature_at(text, feature)
+    if at < 0:
+        return ()
+    after = text[at + len(feature) :].split()
+    inside = feature.split()
+    for index, word in enumerate(inside[1:], start=1):
+        if word.lower() in ("of", "in"):
+            owners = _owner_labels([*inside[index + 1 :], *after][:8])
+            if owners:
+                return owners
+    if not after or after[0].lower() not in ("of", "in"):
+        return ()
+    return _owner_labels(after[1:8])
+
+
+def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
+    """The labels that open `words_after` ("1 and 2", "the compound 6", "duroquinone 6")."""
+    owners: list[str] = []
+    named = False  # one name may stand before the label: "of duroquinone 6"
+    for word in words_after:
+        token = word.strip(",;:.()")
+        if is_label(token) and find_mentions(token, word):
+            owners.append(token)
+        elif token.lower() in ("and", "or") or (
+            not owners and token.lower() in ("the", "compound", "compounds")
+        ):
+            continue
+        elif not owners and not named and token.isalpha() and token.islower():
+            named = True
+            continue
+        else:
+            break  # "of the ring": the owner is no compound named by its label
+        if word.endswith((";", ":", ".")):
+            break
+    return tuple(owners)
+
+
+def effect_subject(effect: str, form: EffectForm) -> str:
+    """The subject of a clause effect, or ''.
+
+    'A C-8 chlorine' of 'A C-8 chlorine raised potency' may be a cause; what a comparison
+    names ('than cyclohexanecarboxylic acid') is not.
+    """
+    if form != "clause":
+        return ""
+    tokens = tokenise(effect)
+    start = predicate_start(tokens)
+    return text_of(effect, tokens, 0, start) if start else ""
+
+
+def effect_owners(reading: Decomposition) -> tuple[str, ...]:
+    """The labels that the effect's subject names ("the thiourea 1e gave ..."); () if none.
+
+    An effect taken from the sentence before, or one whose subject is a change someone
+    made ("Replacing the acid of 13a by a tetrazole (13b) cut ..."), has no owner here.
+    """
+    if reading.effect_from_previous:
+        return ()
+    subject = effect_subject(reading.effect, reading.effect_form)
+    tokens = tokenise(subject)
+    if tokens and tokens[0].tag is Tag.VBG:
+        return ()
+    return tuple(
+        word
+        for word in (w.strip(",;:()") for w in subject.split())
+        if is_label(word) and find_mentions(word, subject)
+    )
+
+
+def explains_other(text: str, reading: Decomposition, own: Iterable[str]) -> str | None:
+    """Why the explanation is another compound's and not one of `own`; None when it is not.
+
+    The cause's owners must include one of `own` when the sentence names any; the effect's
+    subject must name none but `own`.
+    """
+    mine = {canonical_text(label) for label in own}
+    owners = cause_owners(text, reading.feature)
+    if owners and not {canonical_text(o) for o in owners} & mine:
+        return f"the sentence gives the cause {reading.feature!r} to {' and '.join(owners)}"
+    others = [label for label in effect_owners(reading) if canonical_text(label) not in mine]
+    if others:
+        return f"the effect is {others[0]}'s"
+    return None
