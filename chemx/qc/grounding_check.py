@@ -48,11 +48,15 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from chemx.grounding.expansion import BlockSentence, EvidenceBlock
 from chemx.labels import normalise_label
 from chemx.provenance.ids import decision_id
 from chemx.records import Decision, ExplanatoryLabel, Gate, ModelCall, Verdict
+
+if TYPE_CHECKING:
+    from chemx.generation.extract import Decomposition, Vague
 
 REASONS = (
     "explanatory",
@@ -163,15 +167,39 @@ def unread_explanation(sentence: BlockSentence) -> str | None:
     return _reading_problem(sentence.text, sentence.previous)
 
 
-@lru_cache(maxsize=4096)
 def _reading_problem(text: str, previous: str | None) -> str | None:
-    """`unread_explanation` by text, cached: a sentence in many blocks is read once."""
-    from chemx.generation.extract import Decomposition, decompose
+    """`unread_explanation` by text."""
+    from chemx.generation.extract import Decomposition
 
-    reading = decompose(text, previous)
+    reading = _reading(text, previous)
     if isinstance(reading, Decomposition):
         return None
     return f"{reading.reason}: {reading.detail}"
+
+
+@lru_cache(maxsize=4096)
+def _reading(text: str, previous: str | None) -> Decomposition | Vague:
+    """The offline decomposition by text, cached: a sentence in many blocks is read once."""
+    from chemx.generation.extract import decompose
+
+    return decompose(text, previous)
+
+
+def explains_other(sentence: BlockSentence, block: EvidenceBlock) -> str | None:
+    """Why a read explanation names the target but explains another compound; None if not.
+
+    "The ortho-methyl groups ... of 6c raise the quantum yield ..., and a
+    dimethylaminostyryl donor shifts the emission of 6f" names 6f and explains 6c: for
+    6f's block it is an entity mismatch, as an explanation about a neighbour is
+    (`chemx.generation.owners`). A sentence that cannot be read says nothing here.
+    """
+    from chemx.generation.extract import Decomposition
+    from chemx.generation.owners import explains_other as other_owner
+
+    reading = _reading(sentence.text, sentence.previous)
+    if not isinstance(reading, Decomposition) or reading.comparison is not None:
+        return None  # a matched pair names both compounds; its partner may be drawn
+    return other_owner(sentence.text, reading, block.package.targets)
 
 
 def decide(
@@ -194,7 +222,9 @@ def decide(
         llm_refers: the LLM's entity-match answer (LLM mode), else None.
         calls: model calls made for the block.
         read_causes: believe an explanatory label on a sentence about the target only
-            when its feature, mechanism and effect can be read (`unread_explanation`).
+            when its feature, mechanism and effect can be read (`unread_explanation`)
+            and what they explain is the target's, not another compound's
+            (`explains_other`).
     """
     sentences = block.sentences
     referring = [refers(s, block) for s in sentences]
@@ -204,13 +234,18 @@ def decide(
         for label, s in zip(labels, sentences, strict=True)
     ]
     unread: dict[int, str] = {}
+    elsewhere: dict[int, str] = {}
     if read_causes:
         for index, sentence in enumerate(sentences):
             if explanatory[index] and eligible[index]:
                 why = unread_explanation(sentence)
+                other = explains_other(sentence, block) if why is None else None
                 if why is not None:
                     unread[index] = why
                     explanatory[index] = False
+                elif other is not None:
+                    elsewhere[index] = other
+                    eligible[index] = False
     partial = [label is ExplanatoryLabel.PARTIAL for label in labels]
     basis = [i for i, (e, r) in enumerate(zip(explanatory, eligible, strict=True)) if e and r]
     paper = block.paper_sentences
@@ -234,6 +269,7 @@ def decide(
         scores["llm_refers_to_target"] = float(llm_refers)
     if read_causes:
         scores["explanatory_unread"] = float(len(unread))
+        scores["explains_other"] = float(len(elsewhere))
     name = block.package.identifier
     if not paper:
         return Qc2Result(
@@ -277,6 +313,9 @@ def decide(
     ):
         if llm_refers is False:
             detail = f"{name}: the model says the block does not refer to it"
+        elif elsewhere:
+            index, why = next(iter(elsewhere.items()))
+            detail = f"{name}: {why}, not {name}'s ({_where(sentences[index])})"
         else:
             detail = f"{name}: the explanatory sentences are about other compounds"
         return Qc2Result(

@@ -226,6 +226,33 @@ def test_offline_qc2_believes_an_explanation_only_where_its_cause_can_be_read() 
     assert unread is not None and unread.startswith("no_effect")
 
 
+def test_offline_qc2_does_not_credit_a_target_with_a_neighbours_explanation() -> None:
+    paper = PaperBuilder(
+        paragraphs=[
+            [
+                "The two methyl groups of **6c** raise the quantum yield of **6c** to 0.61 because "
+                "they block rotation of the meso-aryl ring, whereas **6f** emits at 620 nm.",
+                "Dye **6f** was made in two steps.",
+            ]
+        ],
+        figures={"f1": "Dyes 6c and 6f."},
+        structures=[
+            ("f1", "6c", StructureRole.MOLECULE, ()),
+            ("f1", "6f", StructureRole.MOLECULE, ()),
+        ],
+    ).build()
+    judge = OfflineQc2(stub({"The two methyl": 0.9}))
+    results = {}
+    for label in ("6c", "6f"):
+        package = retrieve(paper, structure(paper, label))
+        block = build_block(paper, package, NoExpander().expand(paper, package, None))
+        results[label] = judge.judge(block)
+    assert (results["6c"].accepted, results["6c"].reason) == (True, "explanatory")
+    assert (results["6f"].accepted, results["6f"].reason) == (False, "entity_mismatch")
+    assert "to 6c" in results["6f"].detail
+    assert results["6f"].scores["explains_other"] == 1.0
+
+
 def _answer(refers: bool, labels: Sequence[str]) -> dict[str, Any]:
     return {
         "refers_to_target": refers,
