@@ -153,6 +153,24 @@ def lexicon_verb(word: str) -> LexiconVerb | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def singular_verb(word: str) -> str | None:
+    """The -s form of a base form the verb list lacks ('feed' -> 'feeds'), or None.
+
+    A paper's "alkoxy groups feeding electron density" gives the mechanism "feed ...";
+    lent to one group it must agree. A word that is its own past tense ('cut', 'set') may
+    be a past tense, so it is left as it is (None), as is any word the lexicon does not
+    know as a verb.
+    """
+    from lemminflect import getAllInflections
+
+    lower = word.lower()
+    if lower.endswith("s") or lower in getAllInflections(lower, upos="VERB").get("VBD", ()):
+        return None
+    verb = lexicon_verb(third_person(lower))
+    return third_person(lower) if verb is not None and verb.third_person else None
+
+
 BASE_OF: dict[str, str] = {}
 for _base in sorted(VERB_BASES | set(IRREGULAR)):
     BASE_OF.setdefault(third_person(_base), _base)

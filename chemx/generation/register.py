@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chemx.generation.lexicon import BASE_OF, VERB_FORMS, lexicon_verb, third_person
+from chemx.generation.lexicon import BASE_OF, VERB_FORMS, singular_verb, third_person
 from chemx.generation.text import distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
@@ -210,22 +210,11 @@ def _inflected(word: str, plural: bool) -> str | None:
     if lowered in swaps:
         return swaps[lowered]
     base = BASE_OF.get(lowered)
-    if base is None:
-        return _lexicon_inflected(lowered, plural)
+    if base is None:  # a verb the list lacks: only made singular ('feed' -> 'feeds')
+        return None if plural else singular_verb(lowered)
     if lowered not in (base, third_person(base)):
         return None
     return base if plural else third_person(base)
-
-
-def _lexicon_inflected(word: str, plural: bool) -> str | None:
-    """A base form the verb list lacks, made singular by the lexicon ('feed' -> 'feeds').
-
-    A plural subject keeps the word: an -s form has no safe base here.
-    """
-    if plural or word.endswith("s"):
-        return None
-    verb = lexicon_verb(third_person(word))
-    return third_person(word) if verb is not None and verb.third_person else None
 
 
 def renumber(mechanism: str, plural: bool) -> str:

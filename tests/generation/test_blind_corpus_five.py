@@ -216,3 +216,5 @@ def test_a_lent_base_form_agrees_with_a_single_group() -> None:
         "feeds electron density into the quinone ring"
     )
     assert inflect("feed electron density", plural=True) == "feed electron density"
+    # a base form that is its own past tense may be a past tense: it stays
+    assert inflect("cut the fade rate 40-fold", plural=False) == "cut the fade rate 40-fold"
