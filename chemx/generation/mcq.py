@@ -138,7 +138,7 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
             if noun is not None:
                 start = noun.start()
-                effect = f"{effect[:start]}the compound shown{effect[mention.end :]}"
+                effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
                 continue
             start = systematic_name_start(effect, start)  # "1,4-benzoquinone 5": one name
             named = _class_noun_before(effect[:start])
@@ -203,7 +203,7 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         return effect
     if tokens[0].tag is Tag.VBG:
         return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
-    noun = "the reaction shown" if entry_type == "reaction" else "the compound shown"
+    noun = "the reaction shown" if entry_type == "reaction" else SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     if SHOWN in predicate and SHOWN not in subject:
         noun = PRECURSOR  # "4-chlorobenzonitrile reacted ... to give the compound shown"
