@@ -65,7 +65,12 @@ from chemx.generation.mcq import (
     subject_free_effect,
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
-from chemx.generation.owners import cause_owners, effect_owners, effect_subject, feature_at
+from chemx.generation.owners import (
+    effect_subject,
+    feature_at,
+    foreign_cause_owners,
+    foreign_effect_owners,
+)
 from chemx.generation.pairs import Pair, find_pair, shared_features
 from chemx.generation.register import (
     MechanismParts,
@@ -255,9 +260,9 @@ def _cause_of_other(
     drawing (which has aryl methyls too) it would credit 6f with 6c's explanation. The
     sentence goes back for the compound it names (`STRUCTURE_REASONS`).
     """
-    owners = cause_owners(context.basis_text, feature)
-    allowed = {*context.labels, *((pair.partner_label,) if pair is not None else ())}
-    if not owners or {canonical_text(o) for o in owners} & {canonical_text(a) for a in allowed}:
+    allowed = (*context.labels, *((pair.partner_label,) if pair is not None else ()))
+    owners = foreign_cause_owners(context.basis_text, feature, allowed)
+    if not owners:
         return None
     return DecomposeResult(
         None,
@@ -299,8 +304,7 @@ def _effect_of_other(
     """
     if pair is not None:
         return None
-    own = {canonical_text(label) for label in context.labels}
-    others = [label for label in effect_owners(extracted) if canonical_text(label) not in own]
+    others = foreign_effect_owners(extracted, context.labels)
     if not others:
         return None
     subject = effect_subject(extracted.effect, extracted.effect_form)

@@ -101,17 +101,30 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     )
 
 
+def foreign_cause_owners(text: str, feature: str, own: Iterable[str]) -> tuple[str, ...]:
+    """The cause's owners when the sentence names some and none of them is in `own`."""
+    owners = cause_owners(text, feature)
+    mine = {canonical_text(label) for label in own}
+    return owners if owners and not {canonical_text(o) for o in owners} & mine else ()
+
+
+def foreign_effect_owners(reading: Decomposition, own: Iterable[str]) -> list[str]:
+    """The labels the effect's subject names that are not in `own`."""
+    mine = {canonical_text(label) for label in own}
+    return [label for label in effect_owners(reading) if canonical_text(label) not in mine]
+
+
 def explains_other(text: str, reading: Decomposition, own: Iterable[str]) -> str | None:
     """Why the explanation is another compound's and not one of `own`; None when it is not.
 
     The cause's owners must include one of `own` when the sentence names any; the effect's
     subject must name none but `own`.
     """
-    mine = {canonical_text(label) for label in own}
-    owners = cause_owners(text, reading.feature)
-    if owners and not {canonical_text(o) for o in owners} & mine:
+    own = tuple(own)
+    owners = foreign_cause_owners(text, reading.feature, own)
+    if owners:
         return f"the sentence gives the cause {reading.feature!r} to {' and '.join(owners)}"
-    others = [label for label in effect_owners(reading) if canonical_text(label) not in mine]
+    others = foreign_effect_owners(reading, own)
     if others:
         return f"the effect is {others[0]}'s"
     return None
