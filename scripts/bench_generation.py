@@ -12,7 +12,8 @@ With ``--store DIR`` it builds nothing and reports a finished build instead (the
 PDFs of ``shared/realworld/papers``, say): the yield per QC 2-accepted evidence block and
 per distinct credited basis sentence (several crops of one compound credit the same
 sentence, and one sentence makes one question), the generation discards by reason, and
-the items by entry type (molecule, reaction, matched pair).
+the items by entry type (molecule, reaction, matched pair). Both modes print the share of
+written stems that pass the clause-grammar check (`chemx.qc.stem_grammar`).
 
     .venv/bin/chemx build --corpus ../shared/realworld/papers/open_licence --out /tmp/cc
     .venv/bin/python scripts/bench_generation.py --store /tmp/cc
@@ -43,6 +44,7 @@ from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.attrition import funnel
 from chemx.provenance.store import ProvenanceStore
 from chemx.qc.judge import DIMENSIONS
+from chemx.qc.stem_grammar import stem_problems
 from chemx.records import Candidate, Gate, Item, NodeKind, Structure, Verdict
 from chemx.registry import BackendContext
 from chemx.settings import GenerationSettings
@@ -96,6 +98,7 @@ def report_store(folder: Path, gold_file: Path | None = None, show_items: bool =
             )
         items = [node.record for node in store.nodes(NodeKind.ITEM)]
         kinds = Counter(getattr(item, "entry_type", "?") for item in items)
+        grammar = stem_grammar(store)
         if show_items:
             for item in items:
                 print_item(store, item)
@@ -106,10 +109,31 @@ def report_store(folder: Path, gold_file: Path | None = None, show_items: bool =
     print(f"distinct credited basis sentences: {len(bases)}")
     print("generation discards:", dict(sorted(reasons.items(), key=lambda i: -i[1])))
     print(f"items: {len(items)} {dict(sorted(kinds.items()))}")
+    print(grammar)
     print(
         f"items per accepted block: {len(items) / max(1, accepted_blocks):.3f}; "
         f"per distinct basis sentence: {len(items) / max(1, len(bases)):.3f}"
     )
+
+
+def stem_grammar(store: ProvenanceStore) -> str:
+    """The share of written stems that pass the clause-grammar check, with the problems.
+
+    Every candidate that got as far as a stem counts, whether or not QC 3 accepted it
+    (the check is one of QC 3's anti-shortcut rules, `stem_not_grammatical`).
+    """
+    stems = [
+        node.record.stem
+        for node in store.nodes(NodeKind.CANDIDATE)
+        if isinstance(node.record, Candidate) and node.record.stem
+    ]
+    problems: Counter[str] = Counter()
+    passed = 0
+    for text in stems:
+        found = stem_problems(text)
+        passed += not found
+        problems.update(problem.code for problem in found)
+    return f"stems passing the grammar check: {passed}/{len(stems)}; problems: {dict(problems)}"
 
 
 def _record(store: ProvenanceStore, node_id: str) -> object:
@@ -230,6 +254,7 @@ def main() -> None:
             f"chi-square p = {p_value:.3f}"
         )
         items = sum(1 for _ in store.nodes(NodeKind.ITEM))
+        print(stem_grammar(store))
         print(
             f"candidates {cold['candidates']}, items {items}, "
             f"yield {100 * items / max(1, cold['candidates']):.1f}% of candidates"

@@ -21,6 +21,9 @@ reason; all failures are listed in its detail):
                        (matched-confidence rule; the shared effect is the paper's)
 ``stem_names_feature`` the stem names a content word of the correct Feature: the
                        answer leaks into the question
+``stem_not_grammatical`` the stem's statement breaks the clause grammar: no agreeing
+                       verb, a dangling word, a pointer to a sentence it lacks, "the
+                       compound shown" twice (`chemx.qc.stem_grammar`)
 ``unsupported_feature`` the correct Feature's words are not in the evidence text: the
                        answer must come from the paper, not from the generator
 ``duplicate_feature``  two options name the same feature (by words or catalogue entry)
@@ -41,6 +44,7 @@ from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
 from chemx.provenance.decisions import accept, reject
+from chemx.qc.stem_grammar import stem_problems
 from chemx.records import Decision, Gate, Option
 
 BACKEND = "anti-shortcut-v1"
@@ -133,6 +137,7 @@ RULE_ORDER = (
     "length_imbalance",
     "hedging_term",
     "stem_names_feature",
+    "stem_not_grammatical",
     "unsupported_feature",
     "duplicate_feature",
     "distractor_names_cause",
@@ -172,6 +177,11 @@ def check(
                 "stem_names_feature", f"the stem names {sorted(leaks)} of the feature {feature!r}"
             )
         )
+    problems = stem_problems(stem_text)
+    metrics["stem_grammar_problems"] = float(len(problems))
+    if problems:
+        listed = "; ".join(f"{problem.code} ({problem.detail})" for problem in problems)
+        failures.append(Failure("stem_not_grammatical", listed))
     support = _support(feature, evidence_text)
     metrics["feature_support"] = round(support, 3)
     if support < SUPPORT_MIN:

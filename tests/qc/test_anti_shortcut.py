@@ -160,3 +160,15 @@ def test_the_option_rules_alone_and_the_order_failures_are_reported_in() -> None
     alone = check_options(opts, "B", effect=EFFECT, feature=FEATURE)
     assert codes(alone) == ["length_imbalance"]  # no stem, no evidence: their rules not run
     assert check_options(options(), "B", effect=EFFECT, feature=FEATURE).passed
+
+
+def test_stem_not_grammatical() -> None:
+    """A stem whose rewriting named two compounds 'the compound shown' is refused."""
+    stem = (
+        "The compound shown reacted within 1 h at 80 °C to give the compound shown (95%). "
+        "Which structural feature of the molecule shown most directly explains this effect?"
+    )
+    report = run(options(), stem=stem)
+    assert codes(report) == ["stem_not_grammatical"]
+    assert "shown_twice" in report.failures[0].detail
+    assert report.metrics["stem_grammar_problems"] == 1.0
