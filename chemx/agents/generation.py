@@ -84,6 +84,17 @@ def accepted_blocks(store: ProvenanceStore, paper_id: str) -> list[EvidenceBlock
     return blocks
 
 
+def paper_labels(store: ProvenanceStore, paper_id: str) -> frozenset[str]:
+    """The labels (and their aliases) of every structure the visual stage kept."""
+    return frozenset(
+        label
+        for node in store.nodes(NodeKind.STRUCTURE, paper_id=paper_id, status="ok")
+        if isinstance(node.record, Structure)
+        for label in (node.record.identifier, *node.record.related_identifiers)
+        if label
+    )
+
+
 def labelled_structures(store: ProvenanceStore, paper_id: str) -> dict[str, Structure]:
     """The paper's single-compound structures with a label and a SMILES reading, by label.
 
@@ -127,6 +138,7 @@ class GenerationAgent:
             sentences=sentences,
             explanations=paper_explanations(sentences, credited),
             partners=labelled_structures(self.store, paper_id),
+            labels=paper_labels(self.store, paper_id),
         )
         blocks.sort(key=lambda block: len(block.basis_order))  # most constrained chooses first
         ledger = BasisLedger()
@@ -161,6 +173,7 @@ class GenerationAgent:
             effect=candidate.effect,
             feature=candidate.feature,
             evidence_text=block.text,
+            labels=paper.labels,
         )
         batch.decisions.append(report.decision(candidate.id))
         if not report.passed:

@@ -223,8 +223,12 @@ def _too_few(other: Sequence[VisibleFeature], fields: PartialDecomposition) -> D
     )
 
 
-GENERIC_GROUP_WORDS = frozenset({"group", "ring", "bond", "linkag", "aryl", "aromatic"})
-"""Stems of catalogue-name words that say nothing of which group it is."""
+GENERIC_GROUP_WORDS = frozenset(
+    {"group", "ring", "bond", "linkag", "aryl", "aromatic", "ortho", "meta", "para"}
+)
+"""Stems of catalogue-name words that say nothing of which group it is (a position on a
+ring is not a group: "para-nitro group" shares "para" with a drawn "para-disubstituted
+benzene ring" and is still absent from a drawing without a nitro group)."""
 
 
 def _stems(phrase: str) -> set[str]:
@@ -471,6 +475,7 @@ class TemplateGenerator:
             basis_id=context.evidence.sentences[context.basis_index].sentence_id,
             effect=effect,
             condition=extracted.reasoning_type is ReasoningType.CONDITION,
+            drawn=context.structure_keys or frozenset(),
         )
         other = select_other_features(
             extracted.feature,

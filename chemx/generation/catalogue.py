@@ -137,9 +137,14 @@ GROUPS: tuple[Group, ...] = (
         "aryl_chloride",
         "aryl chloride",
         "c[Cl]",
-        ("chloro", "chloride", "chlorine", "chlorophenyl"),
+        ("chloro", "chloride", "chlorine", "chlorophenyl", "cl"),
     ),
-    Group("aryl_bromide", "aryl bromide", "c[Br]", ("bromo", "bromide", "bromine", "bromophenyl")),
+    Group(
+        "aryl_bromide",
+        "aryl bromide",
+        "c[Br]",
+        ("bromo", "bromide", "bromine", "bromophenyl", "br"),
+    ),
     Group("aryl_iodide", "aryl iodide", "c[I]", ("iodo", "iodide", "iodine")),
     Group(
         "dimethoxyaryl",
@@ -266,6 +271,13 @@ GROUPS: tuple[Group, ...] = (
     Group("indole", "indole ring", "c1ccc2[nX3]ccc2c1", ("indole", "indolyl"), ("pyrrole",)),
     Group("pyrrole", "pyrrole ring", "c1cc[nX3]c1", ("pyrrole", "pyrrolyl")),
     Group("pyrazole", "pyrazole ring", "c1ccnn1", ("pyrazole", "pyrazolyl")),
+    Group(
+        "imidazolium",
+        "imidazolium cation",
+        "c1c[n+]c[nX3]1",
+        ("imidazolium",),
+        ("imidazole",),
+    ),
     Group("imidazole", "imidazole ring", "c1cnc[nX3]1", ("imidazole", "imidazolyl")),
     Group(
         "triazole",
@@ -409,6 +421,19 @@ GROUPS: tuple[Group, ...] = (
         "quaternary sp3 carbon",
         "[CX4H0]([#6])([#6])([#6])[#6]",
         ("quaternary", "quaternary carbon", "quaternary centre"),
+    ),
+    Group(
+        "azo",
+        "azo (N=N) linkage",
+        "[#6][NX2]=[NX2][#6]",
+        ("azo", "azo bridge", "azo group", "azo linkage", "diazene"),
+    ),
+    Group(
+        "alkyl_chain",
+        "n-alkyl chain",
+        "[CH3][CH2;!R][CH2;!R][CH2;!R]",
+        ("alkyl chain", "butyl chain", "hexyl chain", "octyl chain", "n-butyl", "n-octyl"),
+        ("ethylene_linker",),
     ),
     Group("ethylene_linker", "ethylene (CH2–CH2) linker", "[CH2;!R][CH2;!R]", ("ethylene",)),
     Group(

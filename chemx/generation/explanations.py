@@ -25,9 +25,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from chemx.generation.catalogue import group_for_feature
+from chemx.generation.catalogue import BY_KEY, group_for_feature, groups_named_in
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.features import LABEL_TOKEN, VisibleFeature
+from chemx.generation.features import LABEL_TOKEN, VisibleFeature, related
 from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.text import coverage
 from chemx.records import ReasoningType
@@ -108,6 +108,15 @@ def _lendable(mechanism: str) -> bool:
     return not any(LABEL_TOKEN.fullmatch(token.strip(",;:()")) for token in mechanism.split())
 
 
+def _groups_drawn(mechanism: str, drawn: frozenset[str]) -> bool:
+    """Whether each catalogue group the mechanism names is drawn (or a relative of one)."""
+    present = [BY_KEY[key] for key in drawn if key in BY_KEY]
+    return all(
+        any(group.key == have.key or related(group, have) for have in present)
+        for group in groups_named_in(mechanism)
+    )
+
+
 def lend_mechanisms(
     visible: Sequence[VisibleFeature],
     explanations: Sequence[PaperExplanation],
@@ -115,6 +124,7 @@ def lend_mechanisms(
     basis_id: str | None,
     effect: str,
     condition: bool,
+    drawn: frozenset[str] = frozenset(),
 ) -> tuple[VisibleFeature, ...]:
     """The visible features, each drawn one carrying the paper's mechanism for it, if any.
 
@@ -129,7 +139,10 @@ def lend_mechanisms(
       were needed, nor the reverse;
     - its own effect is not the question's (it could be a second right answer:
       `SAME_EFFECT_COVERAGE`);
-    - it is not hedged and names no compound label.
+    - it is not hedged and names no compound label;
+    - every other group its mechanism names is drawn too (`drawn`: the structure's
+      catalogue keys): "the diethylamino group donates and the nitro group withdraws
+      electron density across the azo bridge" is not lent to a dye without a nitro group.
 
     An explanation of a change made to a group ("methylation of ...") is never among
     `explanations` (`paper_explanations`).
@@ -145,7 +158,10 @@ def lend_mechanisms(
     ]
     lent = []
     for feature in visible:
-        explanation = next((e for e in usable if e.key == feature.key), None)
+        explanation = next(
+            (e for e in usable if e.key == feature.key and _groups_drawn(e.mechanism, drawn)),
+            None,
+        )
         if feature.in_structure and explanation is not None:
             feature = replace(
                 feature,

@@ -1304,6 +1304,9 @@ ABSENCE_HEADS = wordlist("loss lack absence removal deletion")
 """'the loss of the amide N–H': the cause is what the drawn compound no longer has."""
 
 
+NEGATED_SUBJECTS = frozenset({"no", "neither", "none", "nor", "not"})
+
+
 def _feature_problem(feature: str) -> str | None:
     tokens = words(feature)
     if not tokens:
@@ -1312,6 +1315,9 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is an adverbial, not one feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
+    if tokens[0] in NEGATED_SUBJECTS:
+        # "No bond to the stereocentre of 11 is made or broken ...": what does not happen
+        return f"the subject {feature!r} is negated: it names what is absent or not done"
     if len(tokens) > 2 and tokens[0] in ABSENCE_HEADS and tokens[1] == "of":
         return f"the cause {feature!r} is a group's absence, which no drawing shows"
     if len(tokens) > MAX_FEATURE_WORDS:
@@ -1350,7 +1356,7 @@ CONDITION_WORDS = re.compile(
     r"in the absence|in the presence|no product|only in|at high dilution|"
     r"without\s+(?:added\s+|any\s+|the\s+|a\s+|free\s+)?(?:base|acid|catalyst|ligand|light|"
     r"heat|heating|additive|water|oxygen|air|solvent|irradiation|reagent|protection|cooling)|"
-    r"buffer|solvent|equiv|°C|reflux|atmosphere|argon|nitrogen atmosphere|salt)\b",
+    r"equiv|°C|reflux|atmosphere|argon|nitrogen atmosphere)\b",
     re.I,
 )
 DESIGN_WORDS = re.compile(

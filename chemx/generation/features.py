@@ -257,6 +257,17 @@ ROLE_WORDS = wordlist(
 protecting group" names no feature a reader can find in the drawing."""
 
 
+SPECTRAL_WORDS = wordlist(
+    """
+    pattern patterns signal signals resonance resonances peak peaks band bands shift shifts
+    singlet singlets doublet doublets triplet triplets multiplet multiplets spectrum spectra
+    absorption absorptions
+    """
+)
+"""Nouns of a spectrum's description: "the AA′BB′ patterns of both rings" or "the NH
+signal of 4" are what an instrument recorded, not a feature a reader finds in the drawing."""
+
+
 BACK_REFERENCES = wordlist("same other corresponding respective analogous remaining former latter")
 """First words of a phrase that points at a group named elsewhere, not one in the drawing."""
 
@@ -274,6 +285,8 @@ def _acceptable(name: str) -> bool:
         return False
     if tokens[0] in BACK_REFERENCES:
         return False  # "the same acceptor": another compound's group, by reference
+    if any(t in SPECTRAL_WORDS for t in tokens):
+        return False  # "the AA′BB′ patterns of both rings": a spectrum, not the drawing
     if any(LABEL_TOKEN.fullmatch(t) for t in tokens):
         return False
     if len(tokens) == 1 and group_for_feature(name) is None:

@@ -42,6 +42,9 @@ class PaperContext:
     partners: Mapping[str, Structure] = field(default_factory=dict)
     """The paper's labelled structures with a SMILES reading, by label: the second
     compound of a matched pair (`chemx.generation.pairs`)."""
+    labels: frozenset[str] = frozenset()
+    """Every compound label of the paper's structures: an option that names one marks
+    itself as the paper's wording (`chemx.qc.anti_shortcut`, ``option_names_label``)."""
 
     @cached_property
     def _position(self) -> dict[str, int]:

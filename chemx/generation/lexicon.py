@@ -170,6 +170,24 @@ def singular_verb(word: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
+def plural_verb(word: str) -> str | None:
+    """The base form of an -s form the verb list lacks ('sets' -> 'set'), or None.
+
+    A catalogue mechanism written for one group ("rigidifies the scaffold and sets the
+    orientation ...") said of a plural feature must agree in every joined verb.
+    """
+    from lemminflect import getAllInflections, getAllLemmas
+
+    lower = word.lower()
+    if not lower.endswith("s"):
+        return None
+    for lemma in getAllLemmas(lower).get("VERB", ()):
+        if lower in getAllInflections(lemma, upos="VERB").get("VBZ", ()):
+            return str(lemma)
+    return None
+
+
+@lru_cache(maxsize=4096)
 def own_past_tense(word: str) -> bool:
     """Whether a base form is also its own past tense by the lexicon ('cut', 'set', 'put').
 

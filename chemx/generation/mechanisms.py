@@ -196,6 +196,18 @@ TABLE: dict[str, Mechanisms] = {
         "provides a basic, protonatable nitrogen that raises polarity and solubility",
         "is basic and nucleophilic, so it scavenges acids and electrophiles",
     ),
+    "imidazolium": Mechanisms(
+        "spreads its positive charge over the aromatic ring and carries an acidic ring C–H",
+        "loses its acidic ring C–H to strong bases and reducing agents, forming a carbene",
+    ),
+    "azo": Mechanisms(
+        "conjugates the two aryl rings through its N=N π-bond and absorbs visible light",
+        "isomerises from E to Z under light and is cleaved to two amines by reducing agents",
+    ),
+    "alkyl_chain": Mechanisms(
+        "adds flexible hydrophobic bulk that packs with other chains by van der Waals contacts",
+        "makes the compound lipophilic, so it dissolves only in less polar solvents",
+    ),
     "morpholine": Mechanisms(
         "raises aqueous solubility through its weakly basic nitrogen and ether oxygen",
         "is a moderately basic amine that coordinates metals and captures acids",
@@ -514,6 +526,9 @@ def mechanism_for(key: str | None, feature: str, *, condition: bool) -> tuple[st
 
 
 SHORT: dict[str, str] = {
+    "imidazolium": "carries a delocalised positive charge",
+    "azo": "conjugates the two rings",
+    "alkyl_chain": "adds hydrophobic bulk",
     "acrylamide": "forms a covalent bond",
     "nitroalkene": "is strongly electrophilic",
     "carboxylic_acid": "forms salt bridges",

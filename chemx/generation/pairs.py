@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from chemx.generation.extract import Decomposition, EffectForm
 from chemx.generation.features import VisibleFeature
-from chemx.generation.text import squash
+from chemx.generation.text import distinctive_stems, squash, stem
 from chemx.labels import find_mentions, labels_after_class_nouns
 from chemx.records import Structure
 
@@ -124,6 +124,49 @@ def comparison_clause(effect: str, labels: Sequence[str]) -> str | None:
     return squash(text).rstrip(" ,;.") or None
 
 
+ROOT_MIN_LENGTH = 6
+"""A feature stem this long is named by a word that starts with all of it but its last
+letter ('hydroxyl' by 'hydroxyacetyl')."""
+MAX_CLASS_WORDS = 3
+"""Most words of a class noun phrase before a label ('the hydroxyacetyl piperazine 8')."""
+
+
+def without_feature_class_nouns(effect: str, labels: Sequence[str], feature: str) -> str:
+    """The effect with a class noun that names the answer's feature said as 'compound'.
+
+    A pair's stem keeps the paper's labels, and with them the class nouns the paper put
+    before them: "Thioamide 6 was four-fold more potent than 1" explained by "thioamide
+    N–H groups", or "The hydroxyacetyl piperazine 8 dissolved ... better than 1" by "its
+    terminal hydroxyl", hands the answer to the stem; "Compound 6 was ..." does not.
+    """
+    from chemx.generation.clauses import Tag, tokenise
+
+    mine = distinctive_stems(feature)
+    for label in labels:
+        for mention in reversed(find_mentions(label, effect) if label else []):
+            tokens = tokenise(effect[: mention.start])
+            first = len(tokens)
+            while (
+                first > 0
+                and tokens[first - 1].tag is Tag.WORD
+                and len(tokens) - first < MAX_CLASS_WORDS
+            ):
+                first -= 1
+            nouns = [t.text for t in tokens[first:]]
+            parts = {p.lower() for w in nouns for p in re.split(r"[-–]", w) if p}
+            named = {stem(p) for p in parts} & mine or {
+                s for s in mine if len(s) >= ROOT_MIN_LENGTH for p in parts if p.startswith(s[:-1])
+            }
+            if not nouns or not named:
+                continue
+            if first > 0 and tokens[first - 1].tag is Tag.DET:
+                first -= 1
+            start = tokens[first].start
+            word = "Compound" if start == 0 else "compound"
+            effect = f"{effect[:start]}{word} {effect[mention.start :]}"
+    return effect
+
+
 def changed_atoms(smiles: str, other: str) -> int | None:
     """Heavy atoms of both molecules outside their maximum common substructure.
 
@@ -175,6 +218,7 @@ def find_pair(
         return None
     if decomposition.comparison is None and not COMPARING.search(effect):
         return None  # "1 was chosen as the test substrate" names 1 but compares nothing
+    effect = without_feature_class_nouns(effect, [own_label, label], decomposition.feature)
     form: EffectForm = "clause" if decomposition.effect_from_previous else decomposition.effect_form
     return Pair(own_label, partner, effect, form, changed)
 

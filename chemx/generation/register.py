@@ -32,7 +32,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chemx.generation.lexicon import BASE_OF, VERB_FORMS, singular_verb, third_person
+from chemx.generation.lexicon import (
+    BASE_OF,
+    VERB_FORMS,
+    plural_verb,
+    singular_verb,
+    third_person,
+)
 from chemx.generation.text import distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
@@ -210,8 +216,8 @@ def _inflected(word: str, plural: bool) -> str | None:
     if lowered in swaps:
         return swaps[lowered]
     base = BASE_OF.get(lowered)
-    if base is None:  # a verb the list lacks: only made singular ('feed' -> 'feeds')
-        return None if plural else singular_verb(lowered)
+    if base is None:  # a verb the list lacks, by the lexicon ('feed' <-> 'feeds')
+        return plural_verb(lowered) if plural else singular_verb(lowered)
     if lowered not in (base, third_person(base)):
         return None
     return base if plural else third_person(base)

@@ -30,13 +30,17 @@ reason; all failures are listed in its detail):
 ``distractor_names_cause`` a wrong option's mechanism works through the correct Feature
                        ("the Boc group masks the nitrogen lone pair" beside "the
                        nitrogen lone pair ..."): two defensible answers
+``option_names_label`` an option's feature or mechanism names one of the paper's compound
+                       labels ("makes 2 a strong electrophile", "the acetamide of 1"):
+                       only the paper's own wording carries labels, so the label marks
+                       the answer, and it names a compound the item does not show
 =====================  ===============================================================
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name
@@ -112,11 +116,20 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
     """Distinctive words of the Feature that the stem names (position locants excepted).
 
     A compound's name in the stem counts by its parts: "With 3-methylthiophene, arylation
-    took place at C5" names the methyl group the answer is about, and "2-bromopyridine
-    gave ..." the pyridine (`chemx.generation.catalogue.groups_inside_name`).
+    took place at C5" names the methyl group the answer is about, "2-bromopyridine
+    gave ..." the pyridine (`chemx.generation.catalogue.groups_inside_name`), and "the
+    hydroxyacetyl piperazine" the hydroxyl (`ROOT_MIN_LENGTH`).
     """
-    named = {stem(w) for part in words(stem_text) for w in re.split(r"[-–]", part) if w}
-    leaks = {s for s in distinctive_stems(feature) if s not in POSITION_WORDS} & named
+    parts = [w for part in words(stem_text) for w in re.split(r"[-–]", part) if w]
+    named = {stem(w) for w in parts}
+    mine = {s for s in distinctive_stems(feature) if s not in POSITION_WORDS}
+    leaks = mine & named
+    # a substituent prefix of a longer name: "hydroxyacetyl" names the "hydroxyl" group
+    leaks |= {
+        s
+        for s in mine
+        if len(s) >= ROOT_MIN_LENGTH and any(w.lower().startswith(s[:-1]) for w in parts)
+    }
     group = group_for_feature(feature)
     if group is not None:
         leaks |= {
@@ -129,6 +142,9 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
 
 NAME_MIN_LENGTH = 8
 """Only words longer than this are read as systematic names built from parts."""
+ROOT_MIN_LENGTH = 6
+"""A Feature stem this long counts as named by any stem word that starts with all of it
+but its last letter ('hydroxyl' in 'hydroxyacetyl', 'methyl' in 'methylene')."""
 
 
 RULE_ORDER = (
@@ -141,6 +157,7 @@ RULE_ORDER = (
     "unsupported_feature",
     "duplicate_feature",
     "distractor_names_cause",
+    "option_names_label",
 )
 """The rules in the order they are reported (the first failing one is the reason)."""
 
@@ -153,6 +170,7 @@ def check(
     effect: str,
     feature: str,
     evidence_text: str,
+    labels: Collection[str] = (),
 ) -> ShortcutReport:
     """Apply every rule to one question (see the module table).
 
@@ -163,6 +181,7 @@ def check(
         effect: the decomposition's Effect (every option must explain it).
         feature: the decomposition's Feature (the cause the paper gives).
         evidence_text: the evidence block's text (the paper's support).
+        labels: the compound labels of the paper's structures (``option_names_label``).
     """
     report = check_options(options, answer, effect=effect, feature=feature)
     if report.failures and report.failures[0].code == "malformed":
@@ -190,6 +209,11 @@ def check(
                 "unsupported_feature", f"only {support:.0%} of {feature!r} occurs in the evidence"
             )
         )
+    named = {o.letter: found for o in options if (found := labels_named(_own_words(o), labels))}
+    metrics["options_naming_labels"] = float(len(named))
+    if named:
+        listed = ", ".join(f"{letter}: {'/'.join(found)}" for letter, found in named.items())
+        failures.append(Failure("option_names_label", listed))
     failures.sort(key=lambda failure: RULE_ORDER.index(failure.code))
     return ShortcutReport(tuple(failures), metrics)
 
@@ -260,6 +284,29 @@ def check_options(
             )
         )
     return ShortcutReport(tuple(failures), metrics)
+
+
+LABEL_FOLLOWERS = frozenset({"PUNCT", "CONJ", "DET", "REL", "THAT", "VERB", "AUX", "ADV"})
+"""Word classes after which a number of the paper's labels is the compound, not a count
+("makes 2 a strong electrophile", "the acetamide of 1;"); "2 equivalents", "3 steps" and
+"4 h" are followed by a noun or unit (open class) and stay numbers."""
+
+
+def labels_named(text: str, labels: Collection[str]) -> list[str]:
+    """The paper's compound labels that `text` names as compounds, in order."""
+    from chemx.generation.clauses import Tag, tokenise
+    from chemx.labels import canonical_text
+
+    known = {canonical_text(label) for label in labels if label}
+    tokens = tokenise(text)
+    found = []
+    for index, token in enumerate(tokens):
+        if token.tag is not Tag.LABEL or canonical_text(token.text) not in known:
+            continue
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if following is None or following.tag.value in LABEL_FOLLOWERS:
+            found.append(token.text)
+    return found
 
 
 def _own_words(option: Option) -> str:

@@ -16,9 +16,9 @@ agreement reading) and names each problem with a stable code:
                         of the compound shown over Pd/C stalled below 10% conversion")
 ``dangling_word``       the statement ends on a determiner, pronoun, preposition or
                         conjunction ("... cut the fade rate 40-fold; this.")
-``unresolved_pointer``  the statement's subject or complement points back at a sentence
-                        the stem does not have ("The same change lowered ...", "The
-                        observed outcome is this loss of activity")
+``unresolved_pointer``  the statement points back at a sentence the stem does not have
+                        ("The same change lowered ...", "The observed outcome is this
+                        loss of activity", "... behaved in the same way")
 ``shown_twice``         "the compound shown" twice: two compounds of the sentence became
                         one ("The compound shown reacted ... to give the compound shown")
 ``juxtaposed_nouns``    the rewritten compound follows a noun or label with nothing to
@@ -48,6 +48,11 @@ QUESTION = re.compile(r"\s+(?=Which\b)")
 COPULAR_FRAME = re.compile(r"^The observed (?:outcome|effect) is\s+", re.IGNORECASE)
 """The frame that turns a noun-phrase effect into a statement (`chemx.generation`)."""
 POINTERS = frozenset({"this", "these", "those", "that", "such"})
+NEAR_POINTERS = frozenset({"this", "these", "those"})
+"""Pointer words that point back wherever they stand ('that' and 'such' also join clauses
+or compare, so they count only at the head of the subject)."""
+SAME_AS_WINDOW = 4
+"""How far after "the same" an "as" makes it a comparison the stem itself completes."""
 SHOWN_NOUNS = frozenset({"compound", "molecule", "structure"})
 """What "this" can point at in a stem without a sentence before it: the drawing itself."""
 OPENERS = frozenset({Tag.REL, Tag.THAT, Tag.SUB, Tag.CONJ, Tag.TO, Tag.VBG, Tag.PUNCT})
@@ -133,7 +138,21 @@ def _points_back(tokens: list[Token], framed: bool) -> bool:
     if head in POINTERS and tokens[1].tag is Tag.WORD:
         # "This loss of activity ...", "These analogues ..."; "This compound" is the drawing
         return tokens[1].lower not in SHOWN_NOUNS
-    return head == "the" and tokens[1].lower == "same"
+    return any(_pointer_at(tokens, index) for index in range(len(tokens) - 1))
+
+
+def _pointer_at(tokens: list[Token], index: int) -> bool:
+    """Whether a pointer stands at `index` inside the statement.
+
+    "leaves this analogue untouched", "behaved in the same way"; not "the same yield as
+    the parent", where the comparison follows.
+    """
+    token, following = tokens[index], tokens[index + 1]
+    if token.lower in NEAR_POINTERS and following.tag is Tag.WORD:
+        return following.lower not in SHOWN_NOUNS
+    if token.lower == "the" and following.lower == "same":
+        return not any(t.lower == "as" for t in tokens[index + 2 : index + 2 + SAME_AS_WINDOW])
+    return False
 
 
 def _second_predicate(tokens: list[Token], start: int) -> Token | None:

@@ -172,3 +172,31 @@ def test_stem_not_grammatical() -> None:
     assert codes(report) == ["stem_not_grammatical"]
     assert "shown_twice" in report.failures[0].detail
     assert report.metrics["stem_grammar_problems"] == 1.0
+
+
+def test_a_substituent_prefix_of_a_longer_name_leaks_the_feature() -> None:
+    """indep7: "the hydroxyacetyl piperazine 8 dissolved ..." names the answer's hydroxyl."""
+    from chemx.qc.anti_shortcut import stem_leaks
+
+    stem = "The hydroxyacetyl piperazine 8 dissolved in phosphate buffer at 11 mg/mL."
+    assert stem_leaks(stem, "terminal hydroxyl") == {"hydroxyl"}
+    assert stem_leaks(stem, "morpholine oxygen") == set()
+
+
+def test_an_option_that_names_a_compound_label() -> None:
+    """indep7: the paper's wording kept a label ("... occupied by the acetamide of 1")."""
+    labelled = list(PAIRS)
+    labelled[1] = (
+        "2-pyridyl substituent",
+        "lowers the LUMO of the tetrazine ring, unlike the phenyl of 1",
+    )
+    args = {"effect": EFFECT, "feature": FEATURE, "evidence_text": EVIDENCE}
+    report = check(STEM, options(labelled), "B", labels={"1", "4b"}, **args)
+    assert codes(report) == ["option_names_label"]
+    assert report.failures[0].detail == "B: 1"
+    # without the paper's labels the number is not known to be one
+    assert check(STEM, options(labelled), "B", **args).passed
+    # a count followed by its noun is no label: "2 equivalents", "1 h"
+    counted = list(PAIRS)
+    counted[1] = ("2-pyridyl substituent", "lowers the LUMO of the tetrazine ring within 1 h")
+    assert check(STEM, options(counted), "B", labels={"1"}, **args).passed

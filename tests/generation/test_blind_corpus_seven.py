@@ -1,0 +1,122 @@
+"""Readings and wordings found wrong on a seventh blind corpus (oxazolidinones, Ir C–H
+borylation, ionic-liquid electrolytes, disperse azo dyes).
+
+Each case is a defect of an item built before these rules: an answer naming a nitro group
+the drawn dye lacks ("para-nitro" matched the drawing's "para-disubstituted benzene
+ring"), a wrong answer lent a mechanism that names another group the compound lacks, a
+negated subject ("No bond to the stereocentre") taken as the feature, a plural distractor
+whose second verb kept its -s, an NMR pattern offered as a feature, the Cl of "CF3 and Cl
+groups" not read as a cause, and small molecules with too few catalogue features.
+"""
+
+from __future__ import annotations
+
+from chemx.generation import GenerationContext
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.catalogue import group_for_feature, groups_named_in, matched_keys
+from chemx.generation.explanations import PaperExplanation, lend_mechanisms
+from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.features import structure_features, text_features
+from chemx.generation.register import renumber
+from chemx.records import EvidenceSentence, ExplanatoryLabel, SmilesReading
+from tests._helpers import evidence_for, molecule_structure, png_bytes
+
+DYE_5 = "CCN(CC)c1ccc(/N=N/c2ccccc2)cc1"
+"""4-Diethylaminoazobenzene: no nitro group."""
+DYE_4 = "CCN(CC)c1ccc(/N=N/c2ccc([N+](=O)[O-])cc2)cc1"
+
+
+def _context(label: str, smiles: str, sentence: str) -> GenerationContext:
+    reading = SmilesReading(text=smiles, source="osra")
+    structure = molecule_structure("ee", label, reading)
+    evidence = evidence_for(
+        structure,
+        (
+            EvidenceSentence(
+                sentence_id="sen_00000000000000ee",
+                text=sentence,
+                origin="identifier",
+                label=ExplanatoryLabel.EXPLANATORY,
+            ),
+        ),
+    )
+    return GenerationContext(
+        candidate_id="can_00000000000000ee",
+        structure=structure,
+        evidence=evidence,
+        basis_index=0,
+        entry_type="molecule",
+        image=png_bytes(),
+        visible=tuple(structure_features(smiles)),
+        structure_keys=frozenset(matched_keys(smiles)),
+    )
+
+
+def test_a_position_word_does_not_make_an_absent_group_drawn() -> None:
+    sentence = (
+        "The para-nitro group of 5 makes the diazonium salt a strong electrophile, which is "
+        "why coupling was complete within 15 min."
+    )
+    result = TemplateGenerator().decompose(_context("5", DYE_5, sentence))
+    assert result.reason == "feature_not_drawn"
+    assert "nitro group" in result.detail
+    assert TemplateGenerator().decompose(_context("5", DYE_4, sentence)).reason != (
+        "feature_not_drawn"
+    )
+
+
+def test_a_mechanism_naming_a_group_the_structure_lacks_is_not_lent() -> None:
+    explanation = PaperExplanation(
+        "s4",
+        "diethylamino group",
+        "dialkylamino_aryl",
+        "donates and the nitro group withdraws electron density across the azo bridge",
+        "the transition has charge-transfer character",
+    )
+
+    def lent(smiles: str) -> str | None:
+        features = lend_mechanisms(
+            structure_features(smiles),
+            [explanation],
+            basis_id="s9",
+            effect="absorbs at 512 nm",
+            condition=False,
+            drawn=frozenset(matched_keys(smiles)),
+        )
+        return next(f.mechanism for f in features if f.key == "dialkylamino_aryl")
+
+    assert lent(DYE_5) is None  # no nitro group on this dye
+    assert lent(DYE_4) == explanation.mechanism
+
+
+def test_a_negated_subject_is_not_the_feature() -> None:
+    found = decompose(
+        "No bond to the stereocentre of 11 is made or broken in this sequence, which is why "
+        "4 is obtained without erosion of enantiomeric purity."
+    )
+    assert not (isinstance(found, Decomposition) and found.feature.lower().startswith("no "))
+
+
+def test_every_joined_verb_agrees_with_a_plural_feature() -> None:
+    assert renumber(
+        "rigidifies the scaffold and sets the orientation of its substituents", True
+    ) == ("rigidify the scaffold and set the orientation of its substituents")
+
+
+def test_a_spectrum_pattern_is_no_feature() -> None:
+    found = text_features(
+        [("s1", "The AA′BB′ patterns of both rings of 4 appear at δ 7.9 and 6.8.")], ["4"]
+    )
+    assert found == []
+
+
+def test_element_symbols_name_their_groups() -> None:
+    named = groups_named_in("the electron-withdrawing CF3 and Cl groups acidify the ring C–H")
+    assert [group.key for group in named] == ["trifluoromethyl", "aryl_chloride"]
+
+
+def test_small_electrolyte_and_dye_structures_have_catalogue_features() -> None:
+    assert {"imidazolium", "alkyl_chain"} <= set(matched_keys("CCCCn1cc[n+](C)c1"))
+    assert "azo" in set(matched_keys(DYE_5))
+    assert "alkyl_chain" not in set(matched_keys("CCN(CC)c1ccccc1"))  # ethyl is no chain
+    assert group_for_feature("the azo bridge") is not None
