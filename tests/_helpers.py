@@ -13,9 +13,12 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
+from chemx.generation import GenerationContext
+from chemx.generation.features import VisibleFeature
 from chemx.records import (
     Evidence,
     EvidenceSentence,
+    ExplanatoryLabel,
     SmilesReading,
     Structure,
     StructureRole,
@@ -114,4 +117,36 @@ def evidence_for(
         structure_id=structure.id,
         sentences=sentences,
         credited_sentence_ids=credited,
+    )
+
+
+def one_sentence_context(
+    structure: Structure,
+    sentence: str,
+    *,
+    visible: tuple[VisibleFeature, ...] = (),
+    keys: frozenset[str] | None = None,
+) -> GenerationContext:
+    """A generation context whose evidence is one explanatory sentence about `structure`."""
+    tag = structure.id[-2:]
+    evidence = evidence_for(
+        structure,
+        (
+            EvidenceSentence(
+                sentence_id=f"sen_00000000000000{tag}",
+                text=sentence,
+                origin="identifier",
+                label=ExplanatoryLabel.EXPLANATORY,
+            ),
+        ),
+    )
+    return GenerationContext(
+        candidate_id=f"can_00000000000000{tag}",
+        structure=structure,
+        evidence=evidence,
+        basis_index=0,
+        entry_type="molecule",
+        image=png_bytes(),
+        visible=visible,
+        structure_keys=keys,
     )

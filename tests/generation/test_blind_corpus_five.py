@@ -19,8 +19,7 @@ from chemx.generation.feature_names import same_feature
 from chemx.generation.mcq import neutral_effect, subject_free_effect
 from chemx.generation.owners import cause_owners
 from chemx.generation.register import inflect, without_labels
-from chemx.records import EvidenceSentence, ExplanatoryLabel
-from tests._helpers import evidence_for, molecule_structure, png_bytes
+from tests._helpers import molecule_structure, one_sentence_context
 
 
 def test_a_reactant_subject_becomes_the_starting_material_beside_the_compound_shown() -> None:
@@ -167,32 +166,11 @@ def test_a_gerund_subject_finds_its_verb_after_an_aside() -> None:
 
 
 def _pair_context(label: str) -> GenerationContext:
-    structure = molecule_structure("dd", label)
     sentence = (
         "Replacing the hydroxyl groups of 3 by the ether-linked acid chains of 9 cut the fade "
         "rate 40-fold, because the aryl ether linkages cannot form the phenolate."
     )
-    evidence = evidence_for(
-        structure,
-        (
-            EvidenceSentence(
-                sentence_id="sen_00000000000000dd",
-                text=sentence,
-                origin="identifier",
-                label=ExplanatoryLabel.EXPLANATORY,
-            ),
-        ),
-    )
-    return GenerationContext(
-        candidate_id="can_00000000000000dd",
-        structure=structure,
-        evidence=evidence,
-        basis_index=0,
-        entry_type="molecule",
-        image=png_bytes(),
-        visible=(),
-        structure_keys=None,
-    )
+    return one_sentence_context(molecule_structure("dd", label), sentence)
 
 
 def test_a_changes_result_is_not_asked_on_the_compound_it_was_made_from() -> None:

@@ -18,8 +18,8 @@ from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import structure_features, text_features
 from chemx.generation.register import renumber
-from chemx.records import EvidenceSentence, ExplanatoryLabel, SmilesReading
-from tests._helpers import evidence_for, molecule_structure, png_bytes
+from chemx.records import SmilesReading
+from tests._helpers import molecule_structure, one_sentence_context
 
 DYE_5 = "CCN(CC)c1ccc(/N=N/c2ccccc2)cc1"
 """4-Diethylaminoazobenzene: no nitro group."""
@@ -27,28 +27,12 @@ DYE_4 = "CCN(CC)c1ccc(/N=N/c2ccc([N+](=O)[O-])cc2)cc1"
 
 
 def _context(label: str, smiles: str, sentence: str) -> GenerationContext:
-    reading = SmilesReading(text=smiles, source="osra")
-    structure = molecule_structure("ee", label, reading)
-    evidence = evidence_for(
+    structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
+    return one_sentence_context(
         structure,
-        (
-            EvidenceSentence(
-                sentence_id="sen_00000000000000ee",
-                text=sentence,
-                origin="identifier",
-                label=ExplanatoryLabel.EXPLANATORY,
-            ),
-        ),
-    )
-    return GenerationContext(
-        candidate_id="can_00000000000000ee",
-        structure=structure,
-        evidence=evidence,
-        basis_index=0,
-        entry_type="molecule",
-        image=png_bytes(),
+        sentence,
         visible=tuple(structure_features(smiles)),
-        structure_keys=frozenset(matched_keys(smiles)),
+        keys=frozenset(matched_keys(smiles)),
     )
 
 
