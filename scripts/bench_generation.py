@@ -216,7 +216,8 @@ def main() -> None:
         letters: Counter[str] = Counter()
         for node in store.nodes(NodeKind.CANDIDATE):
             candidate = node.record
-            assert isinstance(candidate, Candidate)
+            if not isinstance(candidate, Candidate):
+                continue  # a discarded candidate (DiscardedCandidate) has no question
             qc3 += [d for d in store.decisions(node.id) if d.gate is Gate.QC3]
             if store.children(node.id) and candidate.answer:
                 letters[candidate.answer] += 1

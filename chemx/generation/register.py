@@ -280,6 +280,7 @@ def _other_labels(text: str) -> str:
     """
     from chemx.generation.clauses import Tag, tokenise
 
+    text = _RELATIVE_NAMING_LABEL.sub("", text)
     tokens = tokenise(text)
     cuts = []
     for index, token in enumerate(tokens):
@@ -329,6 +330,12 @@ def _participle_start(text: str, start: int) -> int:
 
 
 _LABEL_PREPOSITIONS = wordlist("in for from than as")
+_RELATIVE_NAMING_LABEL = re.compile(
+    r",\s*(?:which|whereas|while|unlike)\b[^,;]*?\b(?:of|in|for|from|than)\s+"
+    r"(?:compound\s+)?\d+[a-z]?\b(?!\s*(?:%|°|[µmnk]?[Mm]\b|h\b|min\b|equiv))[^,;]*",
+)
+"""A clause that contrasts another compound by its label ("..., which the trifluoromethyl
+group of 12d cannot do"): with the label gone it means nothing, so it goes whole."""
 """Not 'of' or 'with': 'a pKa of 7', 'reacts with 2 equivalents' may end in a bare number."""
 
 

@@ -293,3 +293,18 @@ def test_a_residue_is_no_atom_locant() -> None:
 def test_a_distance_keeps_its_from() -> None:
     phrase = "holds the ammonium N–H further from the keto ester"
     assert "holds the ammonium N–H further" not in readings(phrase)
+
+
+def test_a_clause_contrasting_another_compound_by_its_label_goes_whole() -> None:
+    """Sample 12a: "..., which the trifluoromethyl group of 12d cannot do" marked the
+    answer (QC 3's option_names_label) and means nothing without its label."""
+    mechanism = (
+        "donates a weak C–H···O hydrogen bond to the Tyr58 side chain, which the "
+        "trifluoromethyl group of 12d cannot do"
+    )
+    assert without_labels(mechanism, ["12a"]) == (
+        "donates a weak C–H···O hydrogen bond to the Tyr58 side chain"
+    )
+    # a number with its unit is no label: the clause stays
+    kept = "raises the barrier, which was seen in 4 h runs, and binds"
+    assert without_labels(kept, ["12a"]) == kept
