@@ -30,9 +30,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
 from chemx.generation.features import VisibleFeature
-from chemx.generation.text import distinctive_stems, squash, stem
+from chemx.generation.text import distinctive_stems, named_by_root, squash, stem
 from chemx.labels import find_mentions, labels_after_class_nouns
 from chemx.records import Structure
 
@@ -124,9 +125,6 @@ def comparison_clause(effect: str, labels: Sequence[str]) -> str | None:
     return squash(text).rstrip(" ,;.") or None
 
 
-ROOT_MIN_LENGTH = 6
-"""A feature stem this long is named by a word that starts with all of it but its last
-letter ('hydroxyl' by 'hydroxyacetyl')."""
 MAX_CLASS_WORDS = 3
 """Most words of a class noun phrase before a label ('the hydroxyacetyl piperazine 8')."""
 
@@ -139,8 +137,6 @@ def without_feature_class_nouns(effect: str, labels: Sequence[str], feature: str
     N–H groups", or "The hydroxyacetyl piperazine 8 dissolved ... better than 1" by "its
     terminal hydroxyl", hands the answer to the stem; "Compound 6 was ..." does not.
     """
-    from chemx.generation.clauses import Tag, tokenise
-
     mine = distinctive_stems(feature)
     for label in labels:
         for mention in reversed(find_mentions(label, effect) if label else []):
@@ -154,9 +150,7 @@ def without_feature_class_nouns(effect: str, labels: Sequence[str], feature: str
                 first -= 1
             nouns = [t.text for t in tokens[first:]]
             parts = {p.lower() for w in nouns for p in re.split(r"[-–]", w) if p}
-            named = {stem(p) for p in parts} & mine or {
-                s for s in mine if len(s) >= ROOT_MIN_LENGTH for p in parts if p.startswith(s[:-1])
-            }
+            named = {stem(p) for p in parts} & mine or named_by_root(mine, parts)
             if not nouns or not named:
                 continue
             if first > 0 and tokens[first - 1].tag is Tag.DET:

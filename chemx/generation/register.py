@@ -32,13 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chemx.generation.lexicon import (
-    BASE_OF,
-    VERB_FORMS,
-    plural_verb,
-    singular_verb,
-    third_person,
-)
+from chemx.generation.lexicon import BASE_OF, VERB_FORMS, plural_verb, singular_verb, third_person
 from chemx.generation.text import distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
@@ -330,13 +324,12 @@ def _participle_start(text: str, start: int) -> int:
 
 
 _LABEL_PREPOSITIONS = wordlist("in for from than as")
-_RELATIVE_NAMING_LABEL = re.compile(
-    r",\s*(?:which|whereas|while|unlike)\b[^,;]*?\b(?:of|in|for|from|than)\s+"
-    r"(?:compound\s+)?\d+[a-z]?\b(?!\s*(?:%|°|[µmnk]?[Mm]\b|h\b|min\b|equiv))[^,;]*",
-)
-"""A clause that contrasts another compound by its label ("..., which the trifluoromethyl
-group of 12d cannot do"): with the label gone it means nothing, so it goes whole."""
 """Not 'of' or 'with': 'a pKa of 7', 'reacts with 2 equivalents' may end in a bare number."""
+_RELATIVE_NAMING_LABEL = re.compile(
+    r",\s*(?:which|whereas|while|unlike)\b[^,;]*?\b(?:of|in|for|from|than)\s+(?:compound\s+)?"
+    r"\d+[a-z]?\b(?!\s*(?:%|°|[µmnk]?[Mm]\b|h\b|min\b|equiv))[^,;]*"
+)
+"""A clause contrasting another compound by label ("which the CF3 of 12d cannot do")."""
 
 
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")

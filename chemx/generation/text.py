@@ -72,6 +72,24 @@ def words(text: str) -> list[str]:
     return [match.group(0).lower() for match in WORD.finditer(text)]
 
 
+ROOT_MIN_LENGTH = 6
+"""A feature stem this long is named by a word that starts with all of it but its last
+letter ('hydroxyl' by 'hydroxyacetyl', 'methyl' by 'methylene')."""
+
+
+def named_by_root(stems: Iterable[str], parts: Iterable[str]) -> set[str]:
+    """The `stems` that one of the word `parts` begins with, all but its last letter.
+
+    A substituent prefix inside a longer name: "hydroxyacetyl" names the hydroxyl group.
+    """
+    lowered = [part.lower() for part in parts]
+    return {
+        s
+        for s in stems
+        if len(s) >= ROOT_MIN_LENGTH and any(part.startswith(s[:-1]) for part in lowered)
+    }
+
+
 def stem(word: str) -> str:
     """A rough stem: the longest listed suffix is cut while at least 4 letters remain.
 

@@ -44,9 +44,18 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name
+from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
-from chemx.generation.text import coverage, distinctive_stems, stem, wordlist, words
+from chemx.generation.text import (
+    coverage,
+    distinctive_stems,
+    named_by_root,
+    stem,
+    wordlist,
+    words,
+)
+from chemx.labels import canonical_text
 from chemx.provenance.decisions import accept, reject
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import Decision, Gate, Option
@@ -118,18 +127,13 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
     A compound's name in the stem counts by its parts: "With 3-methylthiophene, arylation
     took place at C5" names the methyl group the answer is about, "2-bromopyridine
     gave ..." the pyridine (`chemx.generation.catalogue.groups_inside_name`), and "the
-    hydroxyacetyl piperazine" the hydroxyl (`ROOT_MIN_LENGTH`).
+    hydroxyacetyl piperazine" the hydroxyl (`chemx.generation.text.named_by_root`).
     """
     parts = [w for part in words(stem_text) for w in re.split(r"[-–]", part) if w]
     named = {stem(w) for w in parts}
     mine = {s for s in distinctive_stems(feature) if s not in POSITION_WORDS}
     leaks = mine & named
-    # a substituent prefix of a longer name: "hydroxyacetyl" names the "hydroxyl" group
-    leaks |= {
-        s
-        for s in mine
-        if len(s) >= ROOT_MIN_LENGTH and any(w.lower().startswith(s[:-1]) for w in parts)
-    }
+    leaks |= named_by_root(mine, parts)  # "hydroxyacetyl" names the hydroxyl group
     group = group_for_feature(feature)
     if group is not None:
         leaks |= {
@@ -142,9 +146,6 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
 
 NAME_MIN_LENGTH = 8
 """Only words longer than this are read as systematic names built from parts."""
-ROOT_MIN_LENGTH = 6
-"""A Feature stem this long counts as named by any stem word that starts with all of it
-but its last letter ('hydroxyl' in 'hydroxyacetyl', 'methyl' in 'methylene')."""
 
 
 RULE_ORDER = (
@@ -286,7 +287,9 @@ def check_options(
     return ShortcutReport(tuple(failures), metrics)
 
 
-LABEL_FOLLOWERS = frozenset({"PUNCT", "CONJ", "DET", "REL", "THAT", "VERB", "AUX", "ADV"})
+LABEL_FOLLOWERS = frozenset(
+    {Tag.PUNCT, Tag.CONJ, Tag.DET, Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX, Tag.ADV}
+)
 """Word classes after which a number of the paper's labels is the compound, not a count
 ("makes 2 a strong electrophile", "the acetamide of 1;"); "2 equivalents", "3 steps" and
 "4 h" are followed by a noun or unit (open class) and stay numbers."""
@@ -294,9 +297,6 @@ LABEL_FOLLOWERS = frozenset({"PUNCT", "CONJ", "DET", "REL", "THAT", "VERB", "AUX
 
 def labels_named(text: str, labels: Collection[str]) -> list[str]:
     """The paper's compound labels that `text` names as compounds, in order."""
-    from chemx.generation.clauses import Tag, tokenise
-    from chemx.labels import canonical_text
-
     known = {canonical_text(label) for label in labels if label}
     tokens = tokenise(text)
     found = []
@@ -304,7 +304,7 @@ def labels_named(text: str, labels: Collection[str]) -> list[str]:
         if token.tag is not Tag.LABEL or canonical_text(token.text) not in known:
             continue
         following = tokens[index + 1] if index + 1 < len(tokens) else None
-        if following is None or following.tag.value in LABEL_FOLLOWERS:
+        if following is None or following.tag in LABEL_FOLLOWERS:
             found.append(token.text)
     return found
 

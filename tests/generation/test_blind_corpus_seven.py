@@ -104,3 +104,21 @@ def test_small_electrolyte_and_dye_structures_have_catalogue_features() -> None:
     assert "azo" in set(matched_keys(DYE_5))
     assert "alkyl_chain" not in set(matched_keys("CCN(CC)c1ccccc1"))  # ethyl is no chain
     assert group_for_feature("the azo bridge") is not None
+
+
+def test_a_pair_stem_says_compound_for_a_class_noun_that_names_the_answer() -> None:
+    from chemx.generation.pairs import without_feature_class_nouns
+
+    assert without_feature_class_nouns(
+        "Thioamide 6 was four-fold more potent than 1", ["6", "1"], "thioamide N–H groups"
+    ) == ("Compound 6 was four-fold more potent than 1")
+    assert without_feature_class_nouns(
+        "The hydroxyacetyl piperazine 8 dissolved three times better than 1",
+        ["8", "1"],
+        "terminal hydroxyl",
+    ) == ("Compound 8 dissolved three times better than 1")
+    # "the nitrile 6" names another group and stays; "the amide 1" names the answer
+    kept = "the nitrile 6 was more potent than the amide 1"
+    assert without_feature_class_nouns(kept, ["6", "1"], "amide N–H") == (
+        "the nitrile 6 was more potent than compound 1"
+    )
