@@ -260,6 +260,10 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     # "X makes / renders / lowers Y": the subject is the feature; the mechanism must come
     # from the subject itself ("the electron-withdrawing nitro group")
     Construction("causal_verb", "<cause> =&vp_effect_verb <effect+>", "vp", "subject"),
+    # an absolute clause after the observation: "A second nitro group (7) gave a further
+    # 38 nm shift, the extra acceptor withdrawing more electron density from the azo
+    # nitrogen" (`chemx.generation.extract` keeps it only with a noun and its participle)
+    Construction("absolute", "<effect> , the|its|their <cause+>", "clause", "effect_first"),
     # last: an observation, then a colon and the structure that explains it ("Without its
     # CF3 groups, 1e gave only 35% yield: the electron-poor aryl group of 1a acidifies ...")
     Construction("colon", "<effect> : <cause+>", "clause", "effect_first"),

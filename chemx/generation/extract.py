@@ -342,6 +342,10 @@ def _interpret(
         return _read_evidential(text, cause, effect, reading)
     if reading.construction.name == "so" and effect.lower().startswith("that "):
         return None  # "so that" states a purpose, not a result
+    if reading.construction.name == "absolute":
+        cause = _absolute_clause(cause, effect)
+        if not cause:
+            return None  # an apposition ("..., the highest yield of the series")
     form = reading.construction.effect_form
     if family == "effect_first":
         effect = _strip_trailing(effect)
@@ -388,6 +392,40 @@ _OWNER_CUT = re.compile(r"\s+(?:of|in)$")
 
 TRAILING_POINTER = re.compile(r"[;:,]\s*(?:this|that|it|which)\s*$", re.I)
 """What is left of "...; this may be because" once the cue and its hedge are cut off."""
+
+
+ABSOLUTE_MAX_SUBJECT_WORDS = 5
+"""Most words of the noun phrase before an absolute clause's participle."""
+
+
+def _absolute_clause(cause: str, effect: str) -> str:
+    """An absolute clause made finite, or "" when the span is no such clause.
+
+    "the extra acceptor withdrawing X" -> "extra acceptor withdraws X", "the phenolate
+    oxygen being Y" -> "phenolate oxygen is Y". When the observation's own subject names
+    a structure ("A second nitro group ... gave a further shift, the extra acceptor
+    withdrawing ..."), the clause's subject points back to it, and read alone it would
+    make a second answer of the group it renames: no reading.
+    """
+    tokens = tokenise(cause)
+    head = next(
+        (i for i, t in enumerate(tokens) if t.lower == "being" or t.tag is not Tag.WORD), None
+    )
+    if not head or head > ABSOLUTE_MAX_SUBJECT_WORDS:
+        return ""
+    token = tokens[head]
+    if token.lower != "being" and token.tag is not Tag.VBG:
+        return ""
+    effect_tokens = tokenise(effect)
+    verb = predicate_start(effect_tokens)
+    if verb and is_structural(effect[: effect_tokens[verb].start]):
+        return ""
+    subject = cause[: token.start].strip()
+    if token.lower == "being":
+        finite = "are" if is_plural(_head_word(subject)) else "is"
+    else:
+        finite = _finite(token.text, subject)
+    return f"{subject} {finite}{cause[token.end :]}"
 
 
 def _finish(

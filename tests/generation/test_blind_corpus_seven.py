@@ -122,3 +122,36 @@ def test_a_pair_stem_says_compound_for_a_class_noun_that_names_the_answer() -> N
     assert without_feature_class_nouns(kept, ["6", "1"], "amide N–H") == (
         "the nitrile 6 was more potent than compound 1"
     )
+
+
+def test_an_absolute_clause_after_the_observation_is_its_cause() -> None:
+    found = decompose(
+        "Addition of one equivalent of tetrabutylammonium hydroxide to 11 in ethanol moved its "
+        "band from 349 to 432 nm, the phenolate oxygen being a far stronger donor than the "
+        "neutral hydroxyl group."
+    )
+    assert isinstance(found, Decomposition) and found.connective == "absolute"
+    assert found.feature == "phenolate oxygen"
+    assert found.mechanism == "is a far stronger donor than the neutral hydroxyl group"
+    found = decompose(
+        "Dye 4 absorbed at 520 nm, its dimethylamino group pushing electron density into the "
+        "azo bridge."
+    )
+    assert isinstance(found, Decomposition)
+    assert (found.feature, found.mechanism) == (
+        "dimethylamino group",
+        "pushes electron density into the azo bridge",
+    )
+
+
+def test_an_absolute_clause_renaming_the_observations_own_group_is_not_read() -> None:
+    """'the extra acceptor' is the second nitro group: read alone it made the nitro group
+    a wrong answer beside itself."""
+    found = decompose(
+        "A second nitro group ortho to the azo bridge (7) gave a further 38 nm bathochromic "
+        "shift, the extra acceptor withdrawing more electron density from the azo nitrogen."
+    )
+    assert not (isinstance(found, Decomposition) and found.connective == "absolute")
+    # an apposition is no absolute clause
+    appositive = decompose("Compound 4 gave 91% yield, the highest yield of the series.")
+    assert not (isinstance(appositive, Decomposition) and appositive.connective == "absolute")
