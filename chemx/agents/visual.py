@@ -67,6 +67,7 @@ from chemx.visual.identifiers._base import (
     SeriesLineReader,
 )
 from chemx.visual.identifiers.reconciled import reconcile_readings
+from chemx.visual.ion_pairs import Salt, find_salts
 from chemx.visual.names import NamedCompound, NameReader, NoNames, name_reading, paper_names
 from chemx.visual.ocsr import (
     OcsrReader,
@@ -84,6 +85,12 @@ from chemx.visual.sar_tables import (
     table_scaffold,
 )
 from chemx.visual.segmentation._base import Crop, ReactionParser, Segmentation, Segmenter
+from chemx.visual.series_members import (
+    SeriesScaffold,
+    heavy_atoms,
+    range_labels,
+    substituent_drawings,
+)
 
 log = logging.getLogger(__name__)
 
@@ -364,13 +371,33 @@ class VisualAgent:
         )
         counts["unclaimed_labels"] += len(unclaimed)
         series = self._series(figure, image, segmentation, indices, paper_labels, counts)
+        salts = self._salts(figure, image, segmentation, indices, identifiers, series, figure_class)
+        joined = {ion for salt in salts.values() for ion in salt.counter_ions}
+        counts["counter_ions_joined"] += len(joined)
         by_crop: dict[int, Structure] = {}
+        read: list[tuple[int, IdentifierResult, Structure]] = []
         for index, identifier in zip(indices, identifiers, strict=True):
-            crop = segmentation.crops[index]
-            structure = self._structure(figure, image, crop, identifier, batch, named)
+            if index in joined:
+                continue  # stored as part of its salt's crop
+            salt = salts.get(index)
+            crop = salt.crop if salt else segmentation.crops[index]
+            reading = salt.reading if salt else None
+            structure = self._structure(figure, image, crop, identifier, batch, named, reading)
             by_crop[index] = structure
+            read.append((index, identifier, structure))
+        parts = self._substituents(figure, image, [structure for _, _, structure in read])
+        for index, identifier, structure in read:
             rows = series.get(index, [])
-            self._check(structure, image, identifier, batch, counts, figure.printed_words, rows)
+            self._check(
+                structure,
+                image,
+                identifier,
+                batch,
+                counts,
+                figure.printed_words,
+                rows,
+                parts.get(structure.id),
+            )
             counts["structures"] += 1
             if rows:
                 self._row_entries(
@@ -391,7 +418,9 @@ class VisualAgent:
         identifier: IdentifierResult | None,
         batch: WriteBatch,
         named: Mapping[str, NamedCompound],
+        salt: SmilesReading | None = None,
     ) -> Structure:
+        """Store one crop; `salt` is the joined reading of a salt's ions (`_salts`)."""
         crop_image = image.crop(crop.box)
         data = _png(crop_image)
         sha = sha256_hex(data)
@@ -405,6 +434,8 @@ class VisualAgent:
             # The authors' own name for the labelled compound: no drawing to misread.
             smiles, reading = compound.smiles, name_reading(compound)
             smiles_backend = self.backends.name_reader.backend
+        elif salt is not None:
+            smiles, reading, smiles_backend = salt.text, salt, self.backends.ocsr.backend
         elif identifier is not None and identifier.identifier and crop.role in STRUCTURE_ROLES:
             # Read once here for every labelled crop: only those can become questions
             # (or a labelled reaction's components). Generation reads the result.
@@ -439,6 +470,63 @@ class VisualAgent:
             )
         return structure
 
+    def _salts(
+        self,
+        figure: Figure,
+        image: Image.Image,
+        segmentation: Segmentation,
+        indices: Sequence[int],
+        identifiers: Sequence[IdentifierResult],
+        series: Mapping[int, Sequence[SeriesRow]],
+        figure_class: FigureClass,
+    ) -> dict[int, Salt]:
+        """Labelled ions joined with their drawn counter-ions (`chemx.visual.ion_pairs`).
+
+        Not in reaction schemes, where a reagent drawn beside a product is no counter-ion;
+        a series' scaffold is no ion.
+        """
+        if figure_class is FigureClass.REACTION_SCHEME:
+            return {}
+        crops = {i: segmentation.crops[i] for i in indices if not series.get(i)}
+        labelled = {i for i, r in zip(indices, identifiers, strict=True) if r.identifier}
+
+        def read(index: int) -> str | None:
+            crop_image = image.crop(segmentation.crops[index].box)
+            where = f"{figure.label or figure.figure_key} ({figure.id}) ion {index}"
+            return self._read_smiles(crop_image, sha256_hex(_png(crop_image)), where).smiles
+
+        return find_salts(crops, labelled, read)
+
+    def _substituents(
+        self, figure: Figure, image: Image.Image, structures: Sequence[Structure]
+    ) -> dict[str, str]:
+        """Labelled drawings that are only the group a range scaffold's members differ by.
+
+        Structure id -> why (`chemx.visual.series_members`); a range-labelled drawing is
+        read here only when some drawing of the figure carries a label in its range.
+        """
+        labels = {s.identifier for s in structures if s.identifier}
+        scaffolds = []
+        for structure in structures:
+            members = None if structure.identifier else range_labels(structure.identifier_raw)
+            if not members or not labels & set(members):
+                continue
+            crop_image = image.crop(structure.box)
+            where = f"{figure.label or figure.figure_key} ({figure.id}) series {structure.id}"
+            result = self._read_smiles(crop_image, sha256_hex(_png(crop_image)), where)
+            size = heavy_atoms(result.smiles or result.raw)
+            if size is not None:
+                text = structure.identifier_raw or ""
+                scaffolds.append(SeriesScaffold(frozenset(members), text, size))
+        if not scaffolds:
+            return {}
+        labelled = {
+            s.id: (s.identifier, heavy_atoms(s.reading.text if s.reading else None))
+            for s in structures
+            if s.identifier
+        }
+        return substituent_drawings(scaffolds, labelled)
+
     def _check(
         self,
         structure: Structure,
@@ -448,7 +536,9 @@ class VisualAgent:
         counts: Counter[str],
         words: Sequence[PrintedWord] = (),
         rows: Sequence[SeriesRow] = (),
+        part_of_series: str | None = None,
     ) -> None:
+        """QC 1 on one stored crop; `part_of_series` says why it is a series' substituent."""
         from chemx.labels.scaffold import reading_group_labels, scaffold_labels
         from chemx.qc.structure_check import (
             StructureVerdict,
@@ -482,6 +572,8 @@ class VisualAgent:
             else:
                 counts["drawn_groups_unread"] += 1
         verdict = scaffold_verdict(verdict, groups)
+        if part_of_series and verdict.accepted:
+            verdict = StructureVerdict(False, "substituent", part_of_series, verdict.scores)
         if rows and (verdict.accepted or verdict.reason == "no_identifier"):
             labels = ", ".join(row.label for row in rows)
             verdict = StructureVerdict(

@@ -120,7 +120,8 @@ class StructureVerdict:
     accepted: bool
     reason: str
     """Stable code: 'ok', 'too_small', 'blank', 'photo', 'rendering_3d',
-    'crystal_packing', 'schematic', 'no_identifier' or 'scaffold'."""
+    'crystal_packing', 'schematic', 'no_identifier', 'scaffold' or 'substituent' (a group
+    drawn for a series' member, `chemx.visual.series_members`)."""
     detail: str
     scores: dict[str, float] = field(default_factory=dict)
 

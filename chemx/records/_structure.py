@@ -47,7 +47,8 @@ class SmilesReading(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     text: str
-    """One SMILES, or several separated by spaces."""
+    """One SMILES, or several separated by spaces (a salt's ions are joined by '.', as
+    one compound: 'osra-ion-pair', `chemx.visual.ion_pairs`)."""
     source: Literal[
         "osra",
         "osra-partial",
@@ -57,6 +58,7 @@ class SmilesReading(BaseModel):
         "opsin-components",
         "mixed-components",
         "mixed-components-partial",
+        "osra-ion-pair",
     ]
     name: str | None = None
     """For 'opsin-name': the systematic name the paper gives the compound."""

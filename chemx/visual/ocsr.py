@@ -184,6 +184,46 @@ def canonical_smiles(smiles: str, min_heavy_atoms: int = 0) -> str | None:
     return str(Chem.MolToSmiles(molecule))
 
 
+CHARGE_FOR_VALENCE = {("N", 4): 1, ("O", 3): 1, ("S", 3): 1, ("P", 4): 1, ("B", 4): -1}
+"""(element, bond order sum) -> the formal charge that makes it a valid atom: an ammonium
+or iminium N, an oxonium O, a sulfonium S, a phosphonium P, a borate B."""
+
+
+def restore_charges(smiles: str) -> str | None:
+    """The SMILES with the charge OSRA dropped put back; None when none can be.
+
+    OSRA reads a drawn "N+" or "B−" as a neutral atom with all its bonds ("[N](=C1)C"
+    in an imidazolium, with four bonds), which RDKit rightly refuses. A neutral atom
+    with one bond more than it can have has one valid reading, the ion
+    (`CHARGE_FOR_VALENCE`); only those atoms are changed, and only when the whole
+    molecule is then valid. On indep7's ionic-liquid figures 4 of 6 imidazolium drawings
+    were read this way.
+    """
+    from rdkit import Chem
+
+    molecule = Chem.MolFromSmiles(smiles, sanitize=False)
+    if molecule is None:
+        return None
+    changed = False
+    for atom in molecule.GetAtoms():
+        if atom.GetFormalCharge() or atom.GetIsAromatic():
+            continue
+        order = sum(bond.GetBondTypeAsDouble() for bond in atom.GetBonds())
+        order += atom.GetNumExplicitHs()
+        charge = CHARGE_FOR_VALENCE.get((atom.GetSymbol(), int(order)))
+        if charge is not None and order == int(order):
+            atom.SetFormalCharge(charge)
+            atom.SetNoImplicit(True)
+            changed = True
+    if not changed:
+        return None
+    try:
+        Chem.SanitizeMol(molecule)
+    except Exception:  # RDKit raises several types for an invalid molecule
+        return None
+    return canonical_smiles(Chem.MolToSmiles(molecule))
+
+
 def _parse_output(stdout: str, seconds: float) -> SmilesResult:
     """One SMILES per line (OSRA prints one per structure it found)."""
     lines = [line.split()[0] for line in stdout.splitlines() if line.strip()]
@@ -204,7 +244,7 @@ def _parse_output(stdout: str, seconds: float) -> SmilesResult:
             raw=raw,
             seconds=seconds,
         )
-    canonical = canonical_smiles(raw)
+    canonical = canonical_smiles(raw) or restore_charges(raw)
     if canonical is None:
         return SmilesResult(
             None, reason=f"osra wrote SMILES RDKit cannot parse: {raw!r}", raw=raw, seconds=seconds
@@ -300,8 +340,9 @@ def make_none(context: Any) -> OcsrReader:
     return NoOcsr()
 
 
-CACHE_PREFIX = "ocsr:v1:"
-"""Response-cache key prefix of a crop's reading (backend and crop hash follow)."""
+CACHE_PREFIX = "ocsr:v2:"
+"""Response-cache key prefix of a crop's reading (backend and crop hash follow); v2 since
+OSRA's dropped charges are restored (`restore_charges`)."""
 
 
 def read_cached(

@@ -61,6 +61,9 @@ def test_missing_osra_is_a_reason_not_an_error(
         ("CCO\\nCCN", None, "osra found 2 structures in one crop"),
         ("C*CC", None, "osra left an unresolved atom or abbreviation in 'C*CC'"),
         ("C1CC", None, "osra wrote SMILES RDKit cannot parse: 'C1CC'"),
+        # a drawn "N+" read as a neutral N with four bonds: the imidazolium it must be
+        ("CCCCN1C=C[N](=C1)C", "CCCCn1cc[n+](C)c1", None),
+        ("C[N](C)(C)C", "C[N+](C)(C)C", None),
     ],
 )
 def test_osra_output_is_parsed_and_canonicalised(
@@ -75,6 +78,20 @@ def test_osra_output_is_parsed_and_canonicalised(
     result = recognise_smiles(drawing)
     assert (result.smiles, result.reason) == (smiles, reason)
     assert result.backend == "osra"
+
+
+@pytest.mark.parametrize(
+    ("read", "restored"),
+    [
+        ("F[B](F)(F)F", "F[B-](F)(F)F"),  # a borate drawn "B−"
+        ("C[O](C)C", "C[O+](C)C"),
+        ("C[N](C)C", None),  # a valid amine: nothing to restore
+        ("CCCCC[N+]1(=CCCC1)C", None),  # a charged atom is not touched
+        ("C1=CC=CC=C1[C](C)(C)(C)C", None),  # no charge makes a five-bond carbon valid
+    ],
+)
+def test_only_a_dropped_charge_is_restored(read: str, restored: str | None) -> None:
+    assert ocsr.restore_charges(read) == restored
 
 
 def test_osra_failure_and_timeout(
