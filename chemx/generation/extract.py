@@ -974,12 +974,24 @@ def _subordinate_cause(cause: str) -> bool:
     """
     tokens = tokenise(cause)
     return any(
-        token.lower in ("because", "since")
-        and index + 1 < len(tokens)
-        and tokens[index + 1].lower not in SAME_SUBJECT
+        index + 1 < len(tokens)
+        and (
+            (token.lower in ("because", "since") and tokens[index + 1].lower not in SAME_SUBJECT)
+            or (
+                token.lower == "as"
+                and tokens[index - 1].text == ","
+                and tokens[index + 1].lower not in SAME_SUBJECT - POSSESSIVES
+            )
+        )
         for index, token in enumerate(tokens)
         if index
     )
+
+
+POSSESSIVES = wordlist("its their")
+"""', as its S–F bonds are reduced to an interphase that suppresses ...': after ', as' a
+possessive opens a new subject (the S–F bonds), so the 'that' clause is the subordinate
+clause's own and the sentence's cause is the whole 'as' clause."""
 
 
 SAME_SUBJECT = wordlist("it they its their this these")
@@ -1243,8 +1255,13 @@ def _clean_feature(subject: str) -> str:
         subject = aside_free  # "the urea group (the pKa of ... is 6 units higher)": an aside
     words_in = subject.split()
     if words_in and words_in[0].lower() in PREPOSITION_OPENERS and ", " not in subject:
-        # "In 6b the 1,7-dimethyl groups": an adverbial with no comma before the subject
-        starts = [i for i, w in enumerate(words_in[1:], 1) if w.lower() in DETERMINERS]
+        # "In 6b the 1,7-dimethyl groups": an adverbial with no comma before the subject;
+        # "In ... dyes such as 4 the diethylamino group": "such" opens no subject
+        starts = [
+            i
+            for i, w in enumerate(words_in[1:], 1)
+            if w.lower() in DETERMINERS and w.lower() != "such"
+        ]
         if starts:
             subject = " ".join(words_in[starts[0] :])
     if ": " in subject:  # "the geometry of its squaramide: the two N–H bonds"

@@ -200,6 +200,38 @@ TABLE: dict[str, Mechanisms] = {
         "spreads its positive charge over the aromatic ring and carries an acidic ring C–H",
         "loses its acidic ring C–H to strong bases and reducing agents, forming a carbene",
     ),
+    "imidazolium_c2h": Mechanisms(
+        "is the most acidic ring proton and donates a hydrogen bond to the anion",
+        "is removed by strong bases or reduction, turning the cation into a carbene",
+    ),
+    "sulfonylimide": Mechanisms(
+        "spreads the negative charge over two sulfonyl groups and binds the cation weakly",
+        "is a very weakly basic, hydrophobic anion, so its salts separate from water",
+    ),
+    "sulfonyl_fluoride": Mechanisms(
+        "is reduced at electron-rich surfaces, releasing fluoride that forms a solid film",
+        "is cleaved by strong nucleophiles and reducing agents, releasing fluoride",
+    ),
+    "tetrafluoroborate": Mechanisms(
+        "concentrates its charge on a small tetrahedral anion that binds the cation tightly",
+        "releases fluoride and hydrolyses slowly in water, so it needs dry conditions",
+    ),
+    "hexafluorophosphate": Mechanisms(
+        "is a large, weakly coordinating anion that leaves the cation nearly free",
+        "hydrolyses to hydrogen fluoride in wet or acidic media, so it needs dry conditions",
+    ),
+    "dicyanamide": Mechanisms(
+        "delocalises its charge over two nitrile groups and binds the cation only weakly",
+        "coordinates metal ions through its nitrile nitrogens and is a weak base",
+    ),
+    "triflate": Mechanisms(
+        "delocalises its charge over three sulfonyl oxygens and is a very weak base",
+        "is an excellent leaving group that hardly coordinates to metal centres",
+    ),
+    "halide_anion": Mechanisms(
+        "is a small, charge-dense anion that accepts strong hydrogen bonds from the cation",
+        "is nucleophilic and coordinating, so it competes for metal centres and electrophiles",
+    ),
     "azo": Mechanisms(
         "conjugates the two aryl rings through its N=N π-bond and absorbs visible light",
         "isomerises from E to Z under light and is cleaved to two amines by reducing agents",
@@ -527,6 +559,14 @@ def mechanism_for(key: str | None, feature: str, *, condition: bool) -> tuple[st
 
 SHORT: dict[str, str] = {
     "imidazolium": "carries a delocalised positive charge",
+    "imidazolium_c2h": "is an acidic ring proton",
+    "sulfonylimide": "spreads the negative charge",
+    "sulfonyl_fluoride": "is reductively cleaved",
+    "tetrafluoroborate": "concentrates the anion's charge",
+    "hexafluorophosphate": "coordinates weakly",
+    "dicyanamide": "delocalises the anion's charge",
+    "triflate": "is a very weak base",
+    "halide_anion": "accepts strong hydrogen bonds",
     "azo": "conjugates the two rings",
     "alkyl_chain": "adds hydrophobic bulk",
     "acrylamide": "forms a covalent bond",

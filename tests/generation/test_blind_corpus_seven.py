@@ -155,3 +155,13 @@ def test_an_absolute_clause_renaming_the_observations_own_group_is_not_read() ->
     # an apposition is no absolute clause
     appositive = decompose("Compound 4 gave 91% yield, the highest yield of the series.")
     assert not (isinstance(appositive, Decomposition) and appositive.connective == "absolute")
+
+
+def test_such_as_with_a_label_before_the_subject_is_not_the_feature() -> None:
+    found = decompose(
+        "In aminoazobenzene dyes such as 4 the diethylamino group donates and the nitro group "
+        "withdraws electron density across the azo bridge, so the lowest-energy π→π* "
+        "transition has strong charge-transfer character [3]."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "diethylamino group"
