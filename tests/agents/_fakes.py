@@ -16,7 +16,7 @@ from chemx.agents.visual import VisualAgent, VisualBackends
 from chemx.geometry import Box
 from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.store import ProvenanceStore, WriteBatch
-from chemx.records import Figure, Paper
+from chemx.records import Figure, Paper, Sentence
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigurePrediction
 from chemx.visual.identifiers._base import IdentifierResult
@@ -83,8 +83,15 @@ def size_of(box: Box) -> tuple[int, int]:
     return box[2] - box[0], box[3] - box[1]
 
 
-def figure_store(tmp_path: Path, canvas: Image.Image, caption: str) -> ProvenanceStore:
-    """A store holding one paper with one figure, `canvas`."""
+def figure_store(
+    tmp_path: Path,
+    canvas: Image.Image,
+    caption: str,
+    *,
+    label: str = "Figure 1",
+    sentences: Sequence[str] = (),
+) -> ProvenanceStore:
+    """A store holding one paper ('pap_1') with one figure, `canvas`, and its sentences."""
     buffer = io.BytesIO()
     canvas.save(buffer, format="PNG")
     data = buffer.getvalue()
@@ -98,7 +105,7 @@ def figure_store(tmp_path: Path, canvas: Image.Image, caption: str) -> Provenanc
         backend="t",
         paper_id=paper.id,
         figure_key="f1",
-        label="Figure 1",
+        label=label,
         caption=caption,
         image_sha256=sha256_hex(data),
         width=canvas.width,
@@ -106,6 +113,20 @@ def figure_store(tmp_path: Path, canvas: Image.Image, caption: str) -> Provenanc
     )
     batch.add(paper)
     batch.add(figure)
+    for index, text in enumerate(sentences):
+        batch.add(
+            Sentence(
+                id=f"sen_{index + 1}",
+                parent_id="par_1",
+                backend="t",
+                paper_id=paper.id,
+                paragraph_id="par_1",
+                index=index,
+                start=0,
+                end=len(text),
+                text=text,
+            )
+        )
     store.write(batch)
     return store
 

@@ -18,7 +18,8 @@ from chemx.records import Gate, NodeKind, Structure, Verdict
 from chemx.visual.drawn_groups import UPSCALE, upscale_for
 from chemx.visual.identifiers._base import IdentifierResult
 from chemx.visual.ocsr import SmilesResult
-from tests.agents.test_visual_sar import OneClass, OneCrop, build_store
+from tests.agents._fakes import OneClass
+from tests.agents.test_visual_sar import build_store, one_crop
 
 
 class LabelReader:
@@ -52,7 +53,7 @@ class Osra:
 
 def qc1(tmp_path: Path, reader: LabelReader, osra: Osra) -> tuple[str, str, str]:
     store = build_store(tmp_path)
-    backends = VisualBackends(OneClass(), OneCrop(), OneCrop(), reader, osra)  # type: ignore[arg-type]
+    backends = VisualBackends(OneClass(), one_crop(), one_crop(), reader, osra)  # type: ignore[arg-type]
     VisualAgent(store, backends).process("pap_1")
     [node] = [n for n in store.nodes(NodeKind.STRUCTURE)]
     assert isinstance(node.record, Structure) and node.record.identifier == "1"

@@ -21,43 +21,24 @@ from rdkit.Chem import Draw
 
 from chemx.agents.visual import VisualAgent, VisualBackends
 from chemx.devkit.pdf_gold import shared_realworld
-from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.records import (
-    Figure,
     Gate,
     NodeKind,
-    Paper,
     Sentence,
     Structure,
     StructureRole,
 )
-from chemx.visual.classes import FigureClass
-from chemx.visual.classifier import FigurePrediction
 from chemx.visual.identifiers._base import IdentifierResult, PrintedLine
 from chemx.visual.ocsr import SmilesResult
-from chemx.visual.segmentation._base import Crop, Segmentation
+from chemx.visual.segmentation._base import Crop
+from tests.agents._fakes import FixedCrops, OneClass, figure_store
 
 SCAFFOLD_BOX = (0, 0, 300, 300)
 
 
-class OneClass:
-    backend = "fake-classifier"
-
-    def predict(self, images: Sequence[Image.Image]) -> list[FigurePrediction]:
-        probabilities = {c.value: 0.0 for c in FigureClass}
-        probabilities[FigureClass.MULTIPLE_MOLECULES.value] = 1.0
-        return [FigurePrediction(FigureClass.MULTIPLE_MOLECULES, probabilities) for _ in images]
-
-
-class OneCrop:
-    name = "fake-segmenter"
-
-    def segment(self, image: Image.Image, figure_class: FigureClass) -> Segmentation:
-        return Segmentation((Crop(SCAFFOLD_BOX, StructureRole.MOLECULE, self.name),), self.name)
-
-    def parse(self, image: Image.Image) -> Segmentation:
-        return self.segment(image, FigureClass.REACTION_SCHEME)
+def one_crop() -> FixedCrops:
+    return FixedCrops([Crop(SCAFFOLD_BOX, StructureRole.MOLECULE, FixedCrops.name)])
 
 
 class RowReader:
@@ -83,58 +64,28 @@ class ScaffoldOsra:
         return SmilesResult(None, self.backend, "unresolved atom", raw="*c1ccccc1")
 
 
-def figure_png() -> bytes:
+def figure_image() -> Image.Image:
     molecule = Chem.MolFromSmiles("*c1ccccc1")
     molecule.GetAtomWithIdx(0).SetProp("atomLabel", "R")
     canvas = Image.new("RGB", (600, 500), "white")
     canvas.paste(Draw.MolToImage(molecule, size=(300, 300)), (0, 0))
-    buffer = io.BytesIO()
-    canvas.save(buffer, format="PNG")
-    return buffer.getvalue()
+    return canvas
 
 
 def build_store(tmp_path: Path) -> ProvenanceStore:
-    store = ProvenanceStore(tmp_path / "store")
-    batch = WriteBatch()
-    paper = Paper(
-        id="pap_1", parent_id=None, backend="test", title="t", source="pdf", source_path="t.pdf"
-    )
-    data = figure_png()
-    sha = sha256_hex(data)
-    batch.blobs[sha] = data
-    figure = Figure(
-        id="fig_1",
-        parent_id=paper.id,
-        backend="test",
-        paper_id=paper.id,
-        figure_key="p2-scheme1",
+    return figure_store(
+        tmp_path,
+        figure_image(),
+        "Scope of the reaction",
         label="Scheme 1",
-        caption="Scope of the reaction",
-        image_sha256=sha,
-        width=600,
-        height=500,
+        sentences=["The methoxy analogue 2a was formed in 80% yield."],
     )
-    sentence = Sentence(
-        id="sen_1",
-        parent_id="par_1",
-        backend="test",
-        paper_id=paper.id,
-        paragraph_id="par_1",
-        index=0,
-        start=0,
-        end=45,
-        text="The methoxy analogue 2a was formed in 80% yield.",
-    )
-    for record in (paper, figure, sentence):
-        batch.add(record)
-    store.write(batch)
-    return store
 
 
 @pytest.fixture
 def entries(tmp_path: Path) -> tuple[ProvenanceStore, dict[str, int]]:
     store = build_store(tmp_path)
-    backends = VisualBackends(OneClass(), OneCrop(), OneCrop(), RowReader(), ScaffoldOsra())  # type: ignore[arg-type]
+    backends = VisualBackends(OneClass(), one_crop(), one_crop(), RowReader(), ScaffoldOsra())  # type: ignore[arg-type]
     counts = VisualAgent(store, backends).process("pap_1")
     return store, counts
 
@@ -203,8 +154,8 @@ def test_rows_the_paper_names_take_the_names_smiles_and_skip_osra(tmp_path: Path
     osra = CountingOsra()
     backends = VisualBackends(
         OneClass(),
-        OneCrop(),
-        OneCrop(),
+        one_crop(),
+        one_crop(),
         RowReader(),
         osra,
         NameTable(),  # type: ignore[arg-type]
