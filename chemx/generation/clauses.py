@@ -108,7 +108,7 @@ NOT_PARTICIPLES = wordlist("red bed seed need feed shed hundred speed bleed bree
 UNIT_WORDS = wordlist(
     """
     % equiv eq h min s ms ns ps nm mm cm m mg g kg mmol mol ml ml mL l µm μm µl μl mM µM μM
-    nM pM M °C K kcal kJ mV V mA Hz MHz ppm days day weeks units fold
+    nM pM M °C K kcal kJ mV V mA mAh Hz MHz ppm mPa cP mS days day weeks units fold
     """
 )
 """Words after a number that make it a quantity, not a compound label."""

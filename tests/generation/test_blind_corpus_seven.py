@@ -165,3 +165,23 @@ def test_such_as_with_a_label_before_the_subject_is_not_the_feature() -> None:
     )
     assert isinstance(found, Decomposition)
     assert found.feature == "diethylamino group"
+
+
+def test_an_as_clause_is_the_cause_and_a_quantity_is_no_owner() -> None:
+    from chemx.generation.owners import effect_owners
+
+    found = decompose(
+        "The FSI salt 9, with a viscosity of 33 mPa s, gave the highest Coulombic efficiency "
+        "for lithium plating and stripping (98.6% over 100 cycles, Fig. 3), as its S–F bonds "
+        "are reduced at the lithium surface to a thin, LiF-rich interphase that suppresses "
+        "dendrite growth."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "S–F bonds" and found.mechanism.endswith("suppresses dendrite growth")
+    assert effect_owners(found) == ("9",)  # not "33" of "33 mPa s"
+
+
+def test_a_salts_counter_ion_has_its_own_features() -> None:
+    names = {f.name for f in structure_features("CCCCn1cc[n+](C)c1.O=S(=O)(F)[N-]S(=O)(=O)F")}
+    assert {"bis(sulfonyl)imide anion", "S–F bond", "imidazolium C2–H", "N-methyl group"} <= names
+    assert "tetrafluoroborate anion" in {f.name for f in structure_features("F[B-](F)(F)F")}

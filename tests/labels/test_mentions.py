@@ -69,6 +69,7 @@ def test_identifier_1_is_found(text: str, expected: list[str]) -> None:
         ("stirred for 1 h at 25 °C", "unit"),
         ("in 1 M KOH", "unit"),
         ("in 1 M KCl", "unit"),
+        ("a viscosity of 1 mPa s, the lowest", "unit"),
         ("Entry 1 gave the best yield.", "reference_keyword"),
         ("the C1 stereocentre", None),
         ("the 1H NMR spectrum", None),
