@@ -207,12 +207,13 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     if SHOWN in predicate and SHOWN not in subject:
         noun = PRECURSOR  # "4-chlorobenzonitrile reacted ... to give the compound shown"
-    if predicate.startswith("shown "):  # "the methoxy analogue shown was ...": not a verb
-        predicate = predicate[len("shown ") :]
+    # "the methoxy analogue shown was ...", "the FSI salt shown, with ..., gave": not a verb
+    predicate = re.sub(r"^shown\b\s*", "", predicate)
     if is_plural(subject):
         predicate = inflect(predicate, plural=False)
     lead = adverbial_lead(subject)
-    return capitalise(f"{lead}{noun} {predicate}")
+    space = "" if predicate.startswith(",") else " "
+    return capitalise(f"{lead}{noun}{space}{predicate}")
 
 
 def _names_group(subject: str) -> bool:

@@ -23,6 +23,7 @@ agreement reading) and names each problem with a stable code:
                         one ("The compound shown reacted ... to give the compound shown")
 ``juxtaposed_nouns``    the rewritten compound follows a noun or label with nothing to
                         join them ("relative to 1,4-benzoquinone the compound shown")
+``repeated_word``       one word twice in a row ("The compound shown shown, with ...")
 ======================  ==============================================================
 
 `scripts/bench_generation.py` reports the share of stems that pass, and
@@ -60,6 +61,10 @@ OPENERS = frozenset({Tag.REL, Tag.THAT, Tag.SUB, Tag.CONJ, Tag.TO, Tag.VBG, Tag.
 DANGLING = frozenset({Tag.DET, Tag.PRON, Tag.PREP, Tag.CONJ, Tag.TO, Tag.THAT, Tag.REL})
 
 
+REPEATED_WORD = re.compile(r"\b([^\W\d_]{2,})\s+\1\b", re.IGNORECASE)
+"""A word of letters written twice in a row: a rewrite joined two copies."""
+
+
 @dataclass(frozen=True)
 class StemProblem:
     """One way the stem's statement is not a well-formed English sentence."""
@@ -85,6 +90,8 @@ def stem_problems(stem_text: str) -> tuple[StemProblem, ...]:
         word = before.rsplit(None, 1)[-1] if before else ""
         if word and word[-1].isalnum() and _noun_like(word):
             problems.append(StemProblem("juxtaposed_nouns", f"{word!r} {match.group(0)!r}"))
+    for match in REPEATED_WORD.finditer(text):
+        problems.append(StemProblem("repeated_word", f"{match.group(0)!r}"))
     sentences = [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z])", text) if s]
     last = sentences[-1] if sentences else text
     problems += _clause_problems(last, first=len(sentences) == 1)

@@ -185,3 +185,12 @@ def test_a_salts_counter_ion_has_its_own_features() -> None:
     names = {f.name for f in structure_features("CCCCn1cc[n+](C)c1.O=S(=O)(F)[N-]S(=O)(=O)F")}
     assert {"bis(sulfonyl)imide anion", "S–F bond", "imidazolium C2–H", "N-methyl group"} <= names
     assert "tetrafluoroborate anion" in {f.name for f in structure_features("F[B-](F)(F)F")}
+
+
+def test_a_class_noun_subject_with_an_aside_becomes_the_compound_shown_once() -> None:
+    from chemx.generation.mcq import subject_free_effect
+
+    effect = "The FSI salt shown, with a viscosity of 33 mPa s, gave the highest efficiency"
+    assert subject_free_effect(effect, "clause", "S–F bonds", "molecule") == (
+        "The compound shown, with a viscosity of 33 mPa s, gave the highest efficiency"
+    )
