@@ -189,15 +189,17 @@ CHARGE_FOR_VALENCE = {("N", 4): 1, ("O", 3): 1, ("S", 3): 1, ("P", 4): 1, ("B", 
 or iminium N, an oxonium O, a sulfonium S, a phosphonium P, a borate B."""
 
 
-def restore_charges(smiles: str) -> str | None:
-    """The SMILES with the charge OSRA dropped put back; None when none can be.
+def restore_misreadings(smiles: str) -> str | None:
+    """The SMILES with OSRA's impossible atoms put right; None when none can be.
 
-    OSRA reads a drawn "N+" or "B−" as a neutral atom with all its bonds ("[N](=C1)C"
-    in an imidazolium, with four bonds), which RDKit rightly refuses. A neutral atom
-    with one bond more than it can have has one valid reading, the ion
-    (`CHARGE_FOR_VALENCE`); only those atoms are changed, and only when the whole
-    molecule is then valid. On indep7's ionic-liquid figures 4 of 6 imidazolium drawings
-    were read this way.
+    Two misreadings leave an atom no molecule can have, and each has one valid reading:
+    - a drawn "N+" or "B−" read as a neutral atom with all its bonds ("[N](=C1)C" in an
+      imidazolium, with four bonds): the ion (`CHARGE_FOR_VALENCE`);
+    - a drawn "N" read as "H" with two or more bonds ("c1ccc(cc1)[H](=O)[O-]", a nitro
+      group): nitrogen, then charged like the first.
+    Only those atoms are changed, and only when the whole molecule is then valid. On
+    indep7's ionic-liquid and dye figures OSRA wrote these for three imidazolium salts
+    and a nitro dye.
     """
     from rdkit import Chem
 
@@ -205,6 +207,10 @@ def restore_charges(smiles: str) -> str | None:
     if molecule is None:
         return None
     changed = False
+    for atom in molecule.GetAtoms():
+        if atom.GetAtomicNum() == 1 and atom.GetDegree() >= 2:
+            atom.SetAtomicNum(7)
+            changed = True
     for atom in molecule.GetAtoms():
         if atom.GetFormalCharge() or atom.GetIsAromatic():
             continue
@@ -244,7 +250,7 @@ def _parse_output(stdout: str, seconds: float) -> SmilesResult:
             raw=raw,
             seconds=seconds,
         )
-    canonical = canonical_smiles(raw) or restore_charges(raw)
+    canonical = canonical_smiles(raw) or restore_misreadings(raw)
     if canonical is None:
         return SmilesResult(
             None, reason=f"osra wrote SMILES RDKit cannot parse: {raw!r}", raw=raw, seconds=seconds
@@ -342,7 +348,7 @@ def make_none(context: Any) -> OcsrReader:
 
 CACHE_PREFIX = "ocsr:v2:"
 """Response-cache key prefix of a crop's reading (backend and crop hash follow); v2 since
-OSRA's dropped charges are restored (`restore_charges`)."""
+OSRA's impossible atoms are put right (`restore_misreadings`)."""
 
 
 def read_cached(

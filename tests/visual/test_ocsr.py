@@ -85,13 +85,14 @@ def test_osra_output_is_parsed_and_canonicalised(
     [
         ("F[B](F)(F)F", "F[B-](F)(F)F"),  # a borate drawn "B−"
         ("C[O](C)C", "C[O+](C)C"),
+        ("Nc1ccc(cc1)[H](=O)[O-]", "Nc1ccc([N+](=O)[O-])cc1"),  # a nitro N read as H
         ("C[N](C)C", None),  # a valid amine: nothing to restore
         ("CCCCC[N+]1(=CCCC1)C", None),  # a charged atom is not touched
         ("C1=CC=CC=C1[C](C)(C)(C)C", None),  # no charge makes a five-bond carbon valid
     ],
 )
-def test_only_a_dropped_charge_is_restored(read: str, restored: str | None) -> None:
-    assert ocsr.restore_charges(read) == restored
+def test_only_an_impossible_atom_is_put_right(read: str, restored: str | None) -> None:
+    assert ocsr.restore_misreadings(read) == restored
 
 
 def test_osra_failure_and_timeout(
