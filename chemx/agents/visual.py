@@ -86,8 +86,10 @@ from chemx.visual.sar_tables import (
 )
 from chemx.visual.segmentation._base import Crop, ReactionParser, Segmentation, Segmenter
 from chemx.visual.series_members import (
+    DrawingSize,
     SeriesScaffold,
     heavy_atoms,
+    ink_pixels,
     range_labels,
     substituent_drawings,
 )
@@ -514,14 +516,20 @@ class VisualAgent:
             crop_image = image.crop(structure.box)
             where = f"{figure.label or figure.figure_key} ({figure.id}) series {structure.id}"
             result = self._read_smiles(crop_image, sha256_hex(_png(crop_image)), where)
-            size = heavy_atoms(result.smiles or result.raw)
-            if size is not None:
-                text = structure.identifier_raw or ""
-                scaffolds.append(SeriesScaffold(frozenset(members), text, size))
+            size = DrawingSize(heavy_atoms(result.smiles or result.raw), ink_pixels(crop_image))
+            scaffolds.append(
+                SeriesScaffold(frozenset(members), structure.identifier_raw or "", size)
+            )
         if not scaffolds:
             return {}
         labelled = {
-            s.id: (s.identifier, heavy_atoms(s.reading.text if s.reading else None))
+            s.id: (
+                s.identifier,
+                DrawingSize(
+                    heavy_atoms(s.reading.text if s.reading else None),
+                    ink_pixels(image.crop(s.box)),
+                ),
+            )
             for s in structures
             if s.identifier
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chemx.visual.series_members import (
+    DrawingSize,
     SeriesScaffold,
     heavy_atoms,
     range_labels,
@@ -36,17 +37,26 @@ def test_heavy_atoms_counts_partial_readings_without_dummy_atoms() -> None:
     assert heavy_atoms(None) is None
 
 
+def _size(smiles: str | None, ink: int = 100) -> DrawingSize:
+    return DrawingSize(heavy_atoms(smiles), ink)
+
+
 def test_members_smaller_than_the_scaffold_are_substituents() -> None:
-    size = heavy_atoms(DODECYL_SILYL)
-    assert size is not None
-    scaffold = SeriesScaffold(frozenset(range_labels("3–9") or []), "3–9", size)
+    scaffold = SeriesScaffold(frozenset(range_labels("3–9") or []), "3–9", _size(DODECYL_SILYL))
     members = {
-        "trimethylsilyl": ("3", heavy_atoms("C[Si](C)(C)C")),
-        "whole": ("4", heavy_atoms("CCCCCCCCCCCC[Si](C)(C)Cc1ccccc1")),
-        "hydrogen in place of the group": ("5", heavy_atoms("CCCCCCCCCCCC")),
-        "unread": ("6", None),
-        "outside the range": ("12", heavy_atoms("C[Si](C)(C)C")),
+        "trimethylsilyl": ("3", _size("C[Si](C)(C)C")),
+        "whole": ("4", _size("CCCCCCCCCCCC[Si](C)(C)Cc1ccccc1")),
+        "hydrogen in place of the group": ("5", _size("CCCCCCCCCCCC", ink=80)),
+        "unread, large": ("6", _size(None, ink=90)),
+        "unread, small": ("7", _size(None, ink=30)),
+        "outside the range": ("12", _size("C[Si](C)(C)C")),
     }
     found = substituent_drawings([scaffold], members)
-    assert set(found) == {"trimethylsilyl"}
+    assert set(found) == {"trimethylsilyl", "unread, small"}
     assert "fewer than its scaffold's 13" in found["trimethylsilyl"]
+
+
+def test_an_unread_scaffold_is_compared_by_ink() -> None:
+    scaffold = SeriesScaffold(frozenset({"3", "4"}), "3–4", DrawingSize(None, 319))
+    members = {"small": ("3", _size("C[Si](C)(C)C", ink=87)), "near": ("4", _size(None, 262))}
+    assert set(substituent_drawings([scaffold], members)) == {"small"}
