@@ -184,9 +184,14 @@ def canonical_smiles(smiles: str, min_heavy_atoms: int = 0) -> str | None:
     return str(Chem.MolToSmiles(molecule))
 
 
-CHARGE_FOR_VALENCE = {("N", 4): 1, ("O", 3): 1, ("S", 3): 1, ("P", 4): 1, ("B", 4): -1}
+CHARGE_FOR_VALENCE = {("N", 4): 1, ("P", 4): 1, ("B", 4): -1}
 """(element, bond order sum) -> the formal charge that makes it a valid atom: an ammonium
-or iminium N, an oxonium O, a sulfonium S, a phosphonium P, a borate B."""
+or iminium N, a phosphonium P, a borate B. An O or S with one bond too many is left
+alone: on the 13 journal PDFs those were OSRA's garbage ("=[O+]/[O+](C...)"), never a
+drawn oxonium."""
+MAX_RESTORED = 1
+"""Atoms one reading may have put right: a reading that needs more is misread elsewhere
+too."""
 
 
 def restore_misreadings(smiles: str) -> str | None:
@@ -206,11 +211,11 @@ def restore_misreadings(smiles: str) -> str | None:
     molecule = Chem.MolFromSmiles(smiles, sanitize=False)
     if molecule is None:
         return None
-    changed = False
+    changed: set[int] = set()
     for atom in molecule.GetAtoms():
         if atom.GetAtomicNum() == 1 and atom.GetDegree() >= 2:
             atom.SetAtomicNum(7)
-            changed = True
+            changed.add(atom.GetIdx())
     for atom in molecule.GetAtoms():
         if atom.GetFormalCharge() or atom.GetIsAromatic():
             continue
@@ -220,8 +225,8 @@ def restore_misreadings(smiles: str) -> str | None:
         if charge is not None and order == int(order):
             atom.SetFormalCharge(charge)
             atom.SetNoImplicit(True)
-            changed = True
-    if not changed:
+            changed.add(atom.GetIdx())
+    if not changed or len(changed) > MAX_RESTORED:
         return None
     try:
         Chem.SanitizeMol(molecule)
