@@ -237,7 +237,8 @@ TABLE: dict[str, Mechanisms] = {
         "isomerises from E to Z under light and is cleaved to two amines by reducing agents",
     ),
     "alkyl_chain": Mechanisms(
-        "adds flexible hydrophobic bulk that packs with other chains by van der Waals contacts",
+        "adds flexible hydrophobic bulk that packs against other chains through van der Waals "
+        "contacts",
         "makes the compound lipophilic, so it dissolves only in less polar solvents",
     ),
     "morpholine": Mechanisms(

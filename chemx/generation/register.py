@@ -361,11 +361,15 @@ def readings(phrase: str) -> tuple[str, ...]:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
             closed = head.count("(") == head.count(")")  # not "apart (compared"
-            if len(head.split()) >= MIN_CHAIN_WORDS and last not in _OPEN_ENDS and closed:
+            bare = _BARE_RELATIVE.search(head)  # not "a dipolar group that reacts"
+            usable = last not in _OPEN_ENDS and closed and not bare
+            if len(head.split()) >= MIN_CHAIN_WORDS and usable:
                 found.append(head)
     return tuple(dict.fromkeys(found))
 
 
+_BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
+"""A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
 

@@ -308,3 +308,12 @@ def test_a_clause_contrasting_another_compound_by_its_label_goes_whole() -> None
     # a number with its unit is no label: the clause stays
     kept = "raises the barrier, which was seen in 4 h runs, and binds"
     assert without_labels(kept, ["12a"]) == kept
+
+
+def test_a_reading_does_not_stop_on_a_relative_clauses_verb() -> None:
+    assert readings(
+        "adds a linear, dipolar group that reacts with alkynes and strained alkenes"
+    ) == ("adds a linear, dipolar group that reacts with alkynes and strained alkenes",)
+    assert readings("adds hydrophobic bulk that packs against other chains through contacts")[
+        -1
+    ] == ("adds hydrophobic bulk that packs against other chains")
