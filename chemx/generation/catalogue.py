@@ -414,7 +414,8 @@ GROUPS: tuple[Group, ...] = (
         "mesityl (2,4,6-trimethylphenyl) group",
         "Cc1cc(C)c(-[#6,#7])c(C)c1",
         ("mesityl",),
-        ("aryl_methyl",),
+        # its ring matches every substitution pattern: each would name the mesityl again
+        ("aryl_methyl", "para_phenylene", "meta_phenylene", "ortho_phenylene", "phenyl"),
     ),
     Group(
         "tert_butyl",

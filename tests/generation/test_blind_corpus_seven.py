@@ -194,3 +194,9 @@ def test_a_class_noun_subject_with_an_aside_becomes_the_compound_shown_once() ->
     assert subject_free_effect(effect, "clause", "S–F bonds", "molecule") == (
         "The compound shown, with a viscosity of 33 mPa s, gave the highest efficiency"
     )
+
+
+def test_a_mesityl_ring_is_one_feature_not_four() -> None:
+    names = [f.name for f in structure_features("Cc1cc(C)c(-c2c3ccccc3[n+](C)c3ccccc23)c(C)c1")]
+    assert "mesityl (2,4,6-trimethylphenyl) group" in names
+    assert not any("disubstituted" in name or "trimethylphenyl ring" in name for name in names)
