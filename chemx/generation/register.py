@@ -378,9 +378,11 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern, re.I)
     for name, pattern in {
         "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
-        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive",
-        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance",
-        "hydrogen_bond": r"hydrogen[- ]bond|h-bond|\bdonor\b|\bacceptor\b",
+        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
+        r"(?<!bond )\bacceptor\b",
+        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
+        r"(?<!bond )\bdonor\b",
+        "hydrogen_bond": r"hydrogen[- ]bond|h-bond",
         "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
         "conformation": r"twist|dihedral|planar|rigid|conformation|rotation|preorgani",
         "conjugation": r"conjugat|delocali",
@@ -393,8 +395,7 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
         "radical": r"radical",
     }.items()
 }
-"""Broad mechanism classes by their words: a paper's action and a table phrase that share
-one say the same thing in two registers."""
+"""Broad mechanism classes (a bare 'donor'/'acceptor' gives or takes electrons)."""
 
 
 def mechanism_classes(text: str) -> set[str]:

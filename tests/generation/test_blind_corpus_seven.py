@@ -200,3 +200,13 @@ def test_a_mesityl_ring_is_one_feature_not_four() -> None:
     names = [f.name for f in structure_features("Cc1cc(C)c(-c2c3ccccc3[n+](C)c3ccccc23)c(C)c1")]
     assert "mesityl (2,4,6-trimethylphenyl) group" in names
     assert not any("disubstituted" in name or "trimethylphenyl ring" in name for name in names)
+
+
+def test_an_electron_acceptor_keeps_the_papers_words_not_a_hydrogen_bond_phrase() -> None:
+    from chemx.generation.register import mechanism_classes
+
+    assert mechanism_classes("is itself an effective acceptor") == {"withdrawal"}
+    assert mechanism_classes("is a stronger hydrogen-bond donor") == {"hydrogen_bond"}
+    assert not mechanism_classes("is itself an effective acceptor") & mechanism_classes(
+        "accepts a hydrogen bond at its nitrogen and offers a polarisable sulfur contact"
+    )
