@@ -8,6 +8,7 @@ image).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -90,3 +91,10 @@ def clip(box: Box, size: tuple[int, int]) -> Box:
     """
     width, height = size
     return max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3])
+
+
+def gap(a: Box | FBox, b: Box | FBox) -> float:
+    """Euclidean edge-to-edge distance between two boxes (0 when they touch or overlap)."""
+    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    return math.hypot(dx, dy)

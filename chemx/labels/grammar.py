@@ -216,6 +216,12 @@ def is_label(text: str) -> bool:
     return parsed is not None and parsed.text == text
 
 
+def range_labels(text: str) -> list[str] | None:
+    """The labels a whole-string range names ("2a-c", "1-3", "12a-12f"), or None."""
+    found = RANGE.fullmatch(text.strip())
+    return range_members(found) if found else None
+
+
 def range_members(found: re.Match[str]) -> list[str] | None:
     """The labels a `RANGE` match names, or None when it is no plausible compound series.
 

@@ -70,6 +70,7 @@ from chemx.labels.grammar import (
     canonical_prefix,
     fold,
     is_lowercase_roman,
+    range_labels,
     range_members,
     read_label,
 )
@@ -249,18 +250,12 @@ def _bold_mentions(target: CompoundLabel, bold_spans: Sequence[Span]) -> list[Me
                 Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
             )
             continue
-        members = _range_members(fold(span.text.strip().strip("()")))
+        members = range_labels(fold(span.text.strip().strip("()")))
         if members is not None and target.core in members and not target.prefix:
             mentions.append(
                 Mention(start=span.start, end=span.end, text=span.text, kind="bold", strong=True)
             )
     return mentions
-
-
-def _range_members(text: str) -> list[str] | None:
-    """The labels a whole-string range ("2a-c", "1-3", "12a-12f") names, or None."""
-    found = RANGE.fullmatch(text.strip())
-    return range_members(found) if found else None
 
 
 def _stereo_match(

@@ -23,11 +23,10 @@ readings joined with '.', as a salt is written (`SmilesReading.source` 'osra-ion
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from chemx.geometry import Box, union
+from chemx.geometry import Box, gap, union
 from chemx.records import SmilesReading
 from chemx.visual.segmentation._base import Crop
 
@@ -48,13 +47,6 @@ class IonPair:
     counter_ions: tuple[int, ...]
 
 
-def box_gap(a: Box, b: Box) -> float:
-    """Euclidean edge-to-edge distance between two boxes (0 when they touch or overlap)."""
-    dx = max(0, max(a[0], b[0]) - min(a[2], b[2]))
-    dy = max(0, max(a[1], b[1]) - min(a[3], b[3]))
-    return math.hypot(dx, dy)
-
-
 def counter_ion_candidates(
     boxes: Sequence[Box], labelled: Sequence[bool], steps: Sequence[int | None] | None = None
 ) -> dict[int, int]:
@@ -69,7 +61,7 @@ def counter_ion_candidates(
         if labelled[index]:
             continue
         gaps = sorted(
-            (box_gap(box, other), other_index)
+            (gap(box, other), other_index)
             for other_index, other in enumerate(boxes)
             if labelled[other_index] and steps[other_index] == steps[index]
         )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from chemx.ink import ink_mask
-from chemx.labels.grammar import RANGE, range_members
+from chemx.labels.grammar import range_labels as grammar_range_labels
 from chemx.labels.normalise import normalise_label
 
 PLACEHOLDER_ATOMS = 1
@@ -62,8 +62,7 @@ def range_labels(raw: str | None) -> list[str] | None:
     if not raw:
         return None
     text = normalise_label(raw.split(",")[0], allow_ranges=True)
-    found = RANGE.fullmatch(text) if text else None
-    return range_members(found) if found else None
+    return grammar_range_labels(text) if text else None
 
 
 def heavy_atoms(smiles: str | None) -> int | None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from chemx.geometry import gap
 from chemx.records import StructureRole
 from chemx.visual.ion_pairs import (
     IonPair,
-    box_gap,
     counter_ion_candidates,
     find_salts,
     ion_pairs,
@@ -21,10 +21,10 @@ TFSI = "O=S(=O)([N-]S(=O)(=O)C(F)(F)F)C(F)(F)F"
 NEUTRAL = "c1ccccc1"
 
 
-def test_box_gap_is_edge_to_edge() -> None:
-    assert box_gap((0, 0, 10, 10), (5, 5, 20, 20)) == 0
-    assert box_gap((0, 0, 10, 10), (10, 30, 20, 40)) == 20
-    assert box_gap((0, 0, 10, 10), (13, 14, 20, 20)) == 5
+def test_gap_is_edge_to_edge() -> None:
+    assert gap((0, 0, 10, 10), (5, 5, 20, 20)) == 0
+    assert gap((0, 0, 10, 10), (10, 30, 20, 40)) == 20
+    assert gap((0, 0, 10, 10), (13, 14, 20, 20)) == 5
 
 
 def test_an_anion_just_above_its_cation_belongs_to_it() -> None:

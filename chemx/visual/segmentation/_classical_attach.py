@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chemx.geometry import FBox
-from chemx.visual.segmentation._classical_groups import gap
+from chemx.geometry import FBox, gap
 from chemx.visual.segmentation._classical_layout import ARROW_MIN_LENGTH, Arrow, Layout
 
 # -- reaction geometry ---------------------------------------------------------------

@@ -7,12 +7,11 @@ cut-off drawing pieces to their neighbour. Sizes are multiples of the character 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from chemx.geometry import FBox, union
+from chemx.geometry import FBox, gap, union
 from chemx.visual.segmentation._classical_strokes import LINE_INK
 
 TEXT_MAX_HEIGHT = 1.55
@@ -291,10 +290,3 @@ def merge_fragments(molecules: list[FBox], char_height: float) -> list[FBox]:
         return near & (small[:, None] | small[None, :])
 
     return _merge_until_stable(list(molecules), adjacent)
-
-
-def gap(a: FBox, b: FBox) -> float:
-    """Euclidean distance between two boxes (0 when they overlap)."""
-    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
-    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
-    return math.hypot(dx, dy)
