@@ -51,7 +51,8 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "|suppresses|suppressed|makes|made|renders|rendered|causes|caused|produces|produced"
         "|affords|afforded|gives|gave|lowers|lowered|shortens|shortened|favours|favoured"
         "|favors|favored|boosts|boosted|drives|drove|slows|slowed|leaves|left|decreases"
-        "|decreased|enhances|enhanced|abolishes|abolished|blocks|blocked",
+        "|decreased|enhances|enhanced|abolishes|abolished|blocks|blocked|halves|halved"
+        "|doubles|doubled|quenches|quenched",
     ),
     "and_effect_verb": (
         "shifts|shifted|raises|raised|improves|improved|increases|increased|accelerates"
@@ -72,7 +73,8 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
     ),
     "attribution": (
         "attributed to|ascribed to|attributable to|the result of|a result of|a consequence of"
-        "|caused by|driven by|governed by|dictated by|controlled by|determined by|explained by",
+        "|caused by|driven by|governed by|dictated by|controlled by|determined by|explained by"
+        "|traced to|traceable to",
     ),
     # not "assign": "we assign the signal at 5.2 ppm to H-3" is spectroscopy
     "attribute_verb": "attribute|ascribe|trace",
@@ -80,6 +82,11 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from"
         "|originated from|results from|resulted from|derives from|derived from"
         "|reflects|reflect|reflected|is consistent with|are consistent with",
+    ),
+    # an observation followed by the structure behind it, as a participle or an
+    # adjective phrase ("..., reflecting destabilisation of the HOMO by the alkyl groups")
+    "origin_participle": (
+        "reflecting|consistent with|in line with|in keeping with|in accord with",
     ),
     "why": "which is why|this is why|that is why|which explains why|which explains how",
     "evidential": (
@@ -222,6 +229,9 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     ),
     Construction("due_to", "<effect> &cause_marker <cause+>", "np", "effect_first"),
     Construction("arises_from", "<effect> &origin_verb <cause+>", "np", "effect_first"),
+    Construction(
+        "reflecting", "<effect> , &hedge? &origin_participle <cause+>", "np", "effect_first"
+    ),
     # result connectives: the effect follows
     Construction(
         "consequence", "<cause+> ;|, and? &consequence ,? <effect>", "clause", "cause_first"

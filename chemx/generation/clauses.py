@@ -219,7 +219,9 @@ def _tag(word: str, previous: Token | None, following: str) -> Tag:
         return Tag.PUNCT
     if lower in DETERMINERS and lower not in ("that", "this", "these", "those", "its", "their"):
         return Tag.DET
-    if lower in ("this", "these", "those", "its", "their"):
+    if lower in ("its", "their"):
+        return Tag.DET  # possessive determiners, never a subject ("its twisted biaryl bond")
+    if lower in ("this", "these", "those"):
         verb_next = following.lower() in VERB_FORMS or following.lower() in AUXILIARIES
         return Tag.DET if following[:1].isalnum() and not verb_next else Tag.PRON
     if lower == "that":
@@ -249,6 +251,11 @@ def _tag(word: str, previous: Token | None, following: str) -> Tag:
     if re.fullmatch(r"[−–-]?\d+(?:[.,]\d+)*%?", word):
         return Tag.NUM
     if lower in VERB_FORMS:
+        if previous is not None and (
+            previous.tag is Tag.DET or (previous.lower in DEGREE_ADVERBS and lower in COMPARATIVES)
+        ):
+            # "the protonated amine", "the much lower electrophilicity": a modifier
+            return Tag.VBN if lower.endswith("ed") else Tag.WORD
         return Tag.VERB
     if lower.endswith("ing") and len(lower) > 5 and lower not in NOT_GERUNDS and lower.isalpha():
         return Tag.VBG
@@ -261,6 +268,11 @@ def _tag(word: str, previous: Token | None, following: str) -> Tag:
     if _lexicon_verb_here(lower, previous, following):
         return Tag.VERB
     return Tag.WORD
+
+
+DEGREE_ADVERBS = wordlist("much far even still considerably significantly slightly")
+COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
+"""After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""
 
 
 OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")

@@ -10,8 +10,9 @@ sentence is read in three steps:
    (because / since / as / when ..., due to / owing to / attributed to / caused by / the
    result of / arises from, which / which is why / so / thus / therefore / hence, leading
    to / allowing / enabling and other result participles, 'by V-ing' means adjuncts,
-   'X makes / renders / lowers Y', and medicinal-chemistry matched pairs), which cuts it
-   into a *cause* and an *effect*.
+   'X makes / renders / lowers Y', an observation followed by ', reflecting / consistent
+   with / in line with <cause>', a 'so that' result (a purpose 'so that' has a modal),
+   and medicinal-chemistry matched pairs), which cuts it into a *cause* and an *effect*.
 3. The cause is read as a clause (the Feature is its subject, the Mechanism its
    predicate, so that "<Feature> <Mechanism>" reads as a sentence) or, when it is a noun
    phrase, through its nominalisation: "the small size of the ortho-substituent" ->
@@ -332,8 +333,8 @@ def _interpret(
     pointed_back = False
     if family == "pair":
         return _read_pair(text, tokens, reading)
-    cause = _span(text, tokens, reading, "cause")
-    effect = _span(text, tokens, reading, "effect")
+    cause = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "cause"))
+    effect = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
     if ANAPHORIC_CAUSE.search(cause):
         return Vague("no_feature", f"the cause refers back to an earlier sentence: {_short(cause)}")
     if family == "means":
@@ -341,7 +342,9 @@ def _interpret(
     if family == "evidential":
         return _read_evidential(text, cause, effect, reading)
     if reading.construction.name == "so" and effect.lower().startswith("that "):
-        return None  # "so that" states a purpose, not a result
+        if PURPOSE_MODAL.search(effect):
+            return None  # "so that it can bind" states a purpose, not a result
+        effect = effect[len("that ") :]  # "..., so that its excited state is a stronger oxidant"
     if reading.construction.name == "absolute":
         cause = _absolute_clause(cause, effect)
         if not cause:
@@ -562,6 +565,10 @@ def _as_object(subject: str) -> str:
 # -- the cause: clause or noun phrase ----------------------------------------------------
 
 
+PURPOSE_MODAL = re.compile(r"\b(?:can|could|may|might|would|will|should|shall)\b", re.I)
+"""A modal in a 'so that' clause makes it a purpose ("so that the amine can attack");
+without one the clause states what followed ("so that its excited state is a stronger
+oxidant than that of 1")."""
 RESULT_CLAUSE = re.compile(r",\s+(?:so|therefore)\s+(?!\w+ing\b)(?=\S+\s+\S)", re.I)
 """A result connective after a comma: what follows is the next statement, not the cause."""
 
@@ -601,6 +608,8 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                 if isinstance(nominal, Vague):
                     return nominal
                 feature, mechanism, parsed = nominal
+                if _describes_feature(head.rstrip(" ,"), feature, tokens[index].lower):
+                    return feature, mechanism, parsed
                 clause = text_of(cause, tokens, relative, len(tokens))
                 joiner = ", " if tokens[relative - 1].text == "," else " "
                 return feature, f"{mechanism}{joiner}{clause}", parsed
@@ -615,10 +624,39 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
             # "F, which (, unlike G,) is not cleaved": F and the relative clause's predicate
             feature = _drop_light_head(_clean_feature(head))
             return feature, _clean_mechanism(text_of(cause, tokens, index, len(tokens))), True
+        index = _with_adverbs(tokens, index)
         subject = text_of(cause, tokens, 0, index)
         predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _describes_feature(nominal: str, feature: str, verb: str) -> bool:
+    """Whether a relative clause after a nominal cause describes its feature, not its action.
+
+    In "destabilisation of the HOMO by the alkyl substituents, which sit where the HOMO
+    is large" the clause follows the feature and its verb agrees with the plural feature:
+    it says where the feature is, so it is no part of the mechanism. A singular verb
+    ("twisting of the rings by the methyl groups, which weakens conjugation") says what
+    the nominal does, and stays.
+    """
+    plural_verb = not verb.endswith("s")
+    return nominal.endswith(feature) and is_plural(_head_word(feature)) and plural_verb
+
+
+def _with_adverbs(tokens: list[Token], verb: int) -> int:
+    """The predicate's start moved back over the adverbs before its verb.
+
+    "the ortho-fluorines sterically and electronically deactivate the phenolate": the
+    adverbs say how the feature acts, so they open the mechanism, not end the feature.
+    """
+    start = verb
+    while start > 1 and (
+        tokens[start - 1].tag is Tag.ADV
+        or (tokens[start - 1].tag is Tag.CONJ and tokens[start - 2].tag is Tag.ADV)
+    ):
+        start -= 1
+    return start
 
 
 _RESUMED_SUBJECT = re.compile(r",\s+(?:it|they)\s+(?P<main>.+)$", re.I)
@@ -695,6 +733,8 @@ def _read_nominal(
     # "F V-ing ...": a noun phrase with a participle ("the isopropyl groups shielding C")
     for index in range(1, len(tokens)):
         if tokens[index].tag is Tag.VBG and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL):
+            if _gerund_noun(tokens, index):
+                continue  # "gyrase binding and ...", "ring opening of the sulfate"
             feature = _clean_feature(text_of(cause, tokens, 0, index))
             if is_structural(feature):
                 rest = _coordinated_finite(text_of(cause, tokens, index + 1, len(tokens)), feature)
@@ -706,7 +746,7 @@ def _read_nominal(
     # "N of / by / through F": the nominal's head says what F does or undergoes
     for index in range(1, len(tokens) - 1):
         preposition = words_[index]
-        if preposition not in ("of", "by", "through", "via"):
+        if preposition not in ("of", "by", "through", "via", "from"):
             continue
         left = text_of(cause, tokens, 0, index)
         right = text_of(cause, tokens, index + 1, len(tokens))
@@ -717,6 +757,9 @@ def _read_nominal(
             return _nominal_feature_only(right)
         if not is_structural(right):
             continue
+        if POINTER.match(right):
+            # "the known contribution of this atom to gyrase binding": F is named before
+            return Vague("no_feature", f"the cause {_short(cause)!r} points back to its feature")
         if tokens[0].tag is Tag.VBG:
             # "raising the basicity of the amine": a change someone made, not what F does
             return Vague("no_mechanism", f"the cause {_short(cause)!r} is a change made to F")
@@ -730,6 +773,9 @@ def _read_nominal(
         if participle and aside_free != right:  # "the urea group (its pKa is ...), making"
             right, right_tokens = aside_free, tokenise(aside_free)
         feature, trailing = _split_trailing_phrase(right, right_tokens)
+        if preposition == "from" and " to " in feature:  # "transfer from F to the core"
+            feature, _, goal = feature.partition(" to ")
+            trailing = f"to {goal} {trailing}".strip()
         trailing = LABEL.sub("", f" {trailing}").strip()  # "in 4" names the compound
         verb = _light_verb(left, preposition, feature)
         nominal = _strip_determiners(left)
@@ -750,6 +796,22 @@ def _read_nominal(
     if is_structural(feature):
         return Vague("no_mechanism", f"the cause {feature!r} names a feature but not how it acts")
     return Vague("no_feature", f"the cause {_short(cause)!r} names no structural feature")
+
+
+POINTER = re.compile(r"^(?:this|these|that|those)\s+\S", re.I)
+
+
+def _gerund_noun(tokens: list[Token], index: int) -> bool:
+    """Whether the -ing word at `index` is a noun: nothing it acts on follows.
+
+    A participle that says what a feature does takes an object or a complement ("the
+    isopropyl groups shielding the carbonyl"); one followed by 'of', a conjunction, a
+    comma or the end is a noun ("ring opening of the sulfate", "gyrase binding and").
+    """
+    if index + 1 >= len(tokens):
+        return True
+    after = tokens[index + 1]
+    return after.lower == "of" or after.tag in (Tag.CONJ, Tag.PUNCT)
 
 
 def _agent_follows(tokens: list[Token], text: str) -> bool:
@@ -825,7 +887,17 @@ def _light_verb(nominal: str, preposition: str, feature: str) -> str:
         base = "provide"  # F is the agent: "shielding by F" -> "F provides shielding"
     elif head in INFLUENCE_NOUNS:
         base = "exert"
-    elif head.endswith(EVENT_SUFFIXES) or head in ("attack", "cleavage", "oxidation"):
+    elif (
+        preposition == "from"
+        or head.endswith(EVENT_SUFFIXES)
+        or head
+        in (
+            "attack",
+            "cleavage",
+            "oxidation",
+        )
+    ):
+        # "electron transfer from F to the core" -> "F undergoes electron transfer to ..."
         base = "undergo"  # F is the patient: "oxidation of F" -> "F undergoes oxidation"
     else:
         base = "have"  # a property: "the small size of F" -> "F has a small size"
@@ -999,8 +1071,19 @@ SAME_SUBJECT = wordlist("it they its their this these")
 the main clause's subject, which the effect verb after it shares."""
 
 
+CONCESSIVE_LEAD = re.compile(r"^(?:although|though|even though|while|whereas)\b[^,]+,\s+", re.I)
+
+
 def _adjacent_clause(cause: str) -> str:
-    """The clause next to the connective: '..., whereas C' -> 'C'."""
+    """The clause next to the connective: '..., whereas C' -> 'C'.
+
+    A leading concession is not the cause either: 'Although the linker spans the same
+    distance, its fused benzo ring protrudes into the cages, which halves ...' -> 'its
+    fused benzo ring protrudes into the cages'.
+    """
+    conceded = CONCESSIVE_LEAD.match(cause)
+    if conceded and _has_verb(cause[conceded.end() :]):
+        cause = cause[conceded.end() :]
     tokens = tokenise(cause)
     for index in range(len(tokens) - 2, 0, -1):
         if tokens[index].lower in ("whereas", "while", "although", "though", "but") and (
@@ -1047,7 +1130,13 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
     ...' is an appositive: it says nothing the feature does. After a plural feature a
     base form that is also a noun is its verb ("alkoxy groups | feed electron density").
     """
-    tokens = [t for t in tokenise(mechanism) if t.tag not in (Tag.ADV, Tag.NEG)]
+    tagged = tokenise(mechanism)
+    tokens = [
+        t
+        for i, t in enumerate(tagged)
+        if t.tag not in (Tag.ADV, Tag.NEG)
+        and not (t.tag is Tag.CONJ and i > 0 and tagged[i - 1].tag is Tag.ADV)
+    ]  # "sterically and electronically deactivate ..."
     if not tokens:
         return False
     if tokens[0].tag in _PREDICATE_TAGS:
@@ -1111,9 +1200,10 @@ def _only_placement(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX) for t in tokens[1:])
 
 
-OUTCOME_VERBS = wordlist("performed worked proceeded succeeded")
-"""Verbs that report how a substrate fared, not how a feature acts ("gave", "afforded"
-are left out: "gave a more stable radical" may still be a mechanism)."""
+OUTCOME_VERBS = wordlist("performed worked proceeded succeeded showed exhibited displayed")
+"""Verbs that report how a substrate fared or what was measured ("showed efflux ratios of
+2"), not how a feature acts ("gave", "afforded" are left out: "gave a more stable
+radical" may still be a mechanism)."""
 
 
 def _only_outcome(mechanism: str) -> bool:
@@ -1195,6 +1285,15 @@ TRAILING_JUNK = re.compile(
     r"and this|and it|and they|and its [\w\s-]+?|and their [\w\s-]+?))+\s*$|[\s,;:]+$",
     re.I,
 )
+DISCOURSE_OPENER = re.compile(
+    r"^(?:conversely|by contrast|in contrast|however|moreover|furthermore|in addition|"
+    r"additionally|similarly|likewise|notably|importantly|interestingly|indeed|instead|"
+    r"consequently|overall|finally|in turn|again|also|here|accordingly),\s+(?=\S)",
+    re.I,
+)
+"""A sentence adverb and its comma that link the sentence to the one before ("Conversely,
+the inductively withdrawing chlorine atoms of 5 stabilize ..."): not part of the
+feature or the effect that follows it."""
 LEADING_ADVERB = re.compile(
     r"^(?:therefore|thus|also|however|in turn|indeed|moreover|instead|further|furthermore|then"
     r")\b,?\s*",

@@ -145,8 +145,16 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
                 effect = f"{named} shown{effect[mention.end :]}"
                 continue
-            effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
+            prefix, shown = effect[:start], SHOWN
+            article = _TRAILING_ARTICLE.search(prefix)
+            if article is not None:  # "The N,N-dimethylcarbamate 3": one article, not two
+                prefix = prefix[: article.start()]
+                shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
+            effect = f"{prefix}{shown}{effect[mention.end :]}"
     return squash(effect)
+
+
+_TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 
 
 SHOWN = "the compound shown"
