@@ -224,7 +224,10 @@ def decide(
         read_causes: believe an explanatory label on a sentence about the target only
             when its feature, mechanism and effect can be read (`unread_explanation`)
             and what they explain is the target's, not another compound's
-            (`explains_other`).
+            (`explains_other`); and take a 'partial' label on such a sentence as
+            explanatory when all three can be read (indep8: the classifier called 16
+            blocks' explanations 'partial', among them "the ortho-methyl groups of the
+            mesityl ring in 7 restrict rotation ..., giving ΦF = 0.82").
     """
     sentences = block.sentences
     referring = [refers(s, block) for s in sentences]
@@ -235,8 +238,21 @@ def decide(
     ]
     unread: dict[int, str] = {}
     elsewhere: dict[int, str] = {}
+    promoted = 0
     if read_causes:
+        labels = list(labels)
         for index, sentence in enumerate(sentences):
+            if (
+                labels[index] is ExplanatoryLabel.PARTIAL
+                and eligible[index]
+                and has_clause(sentence.text)
+                and unread_explanation(sentence) is None
+            ):
+                # the labelling rules' decisive test: its feature, mechanism and effect
+                # can all be read, so the classifier's 'partial' undersold it
+                labels[index] = ExplanatoryLabel.EXPLANATORY
+                explanatory[index] = True
+                promoted += 1
             if explanatory[index] and eligible[index]:
                 why = unread_explanation(sentence)
                 other = explains_other(sentence, block) if why is None else None
@@ -268,6 +284,7 @@ def decide(
     if llm_refers is not None:
         scores["llm_refers_to_target"] = float(llm_refers)
     if read_causes:
+        scores["partial_read_as_explanatory"] = float(promoted)
         scores["explanatory_unread"] = float(len(unread))
         scores["explains_other"] = float(len(elsewhere))
     name = block.package.identifier

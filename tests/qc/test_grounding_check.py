@@ -179,7 +179,7 @@ class StubClassifier:
         rows = []
         for text in texts:
             p = next((v for k, v in self.explanatory.items() if text.startswith(k)), 0.01)
-            rows.append([p, (1 - p) / 2, (1 - p) / 2])
+            rows.append([p, 0.4 * (1 - p), 0.6 * (1 - p)])  # the rest: non-explanatory
         return np.array(rows)
 
 
@@ -368,3 +368,20 @@ def test_a_second_drawing_of_a_compound_on_the_same_explanation_is_same_compound
     # and a rejected block stays as it was
     rejected = replace(result, accepted=False, reason="partial_only")
     assert same_compound.check(block, rejected) is rejected
+
+
+def test_offline_qc2_reads_a_partial_label_whose_three_parts_can_be_read() -> None:
+    block = block_for("4d")
+    # "These methoxy oxygens stabilise the monoligated Pd(0) species, which accounts for
+    # the 94% yield": feature, mechanism and effect all read, so 'partial' undersold it
+    result = decide(block, labels(block, {"These": P}), backend="stub", read_causes=True)
+    assert (result.accepted, result.reason) == (True, "explanatory")
+    assert result.scores["partial_read_as_explanatory"] == 1.0
+    assert result.labels[2] is E
+    # only the offline reading promotes: the LLM backend's 'partial' stands
+    result = decide(block, labels(block, {"These": P}), backend="stub")
+    assert (result.accepted, result.reason) == (False, "partial_only")
+    # a partial sentence with no readable cause stays partial
+    result = decide(block, labels(block, {"Ligand 4d": P}), backend="stub", read_causes=True)
+    assert (result.accepted, result.reason) == (False, "partial_only")
+    assert result.scores["partial_read_as_explanatory"] == 0.0
