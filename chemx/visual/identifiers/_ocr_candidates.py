@@ -110,14 +110,34 @@ def _placed(direction: Direction, crop: Box, line: Box) -> bool:
     return level and beyond
 
 
-def label_candidates(
-    analysis: InkAnalysis, crop: Box, all_crops: Sequence[Box], hints: Sequence[Box]
+FREE_REACH_PX = 150
+"""The deepest the search below a drawing goes when the usual reach finds nothing."""
+
+
+def free_below(crop: Box, all_crops: Sequence[Box], height: int) -> int:
+    """How far below `crop` the figure is free of other drawings in its column (capped)."""
+    x0, _, x1, y1 = crop
+    tops = [
+        other[1]
+        for other in all_crops
+        if other != crop and other[1] >= y1 and other[0] < x1 and other[2] > x0
+    ]
+    return max(0, min([height, *tops, y1 + FREE_REACH_PX]) - y1)
+
+
+def _search(
+    analysis: InkAnalysis,
+    crop: Box,
+    all_crops: Sequence[Box],
+    hints: Sequence[Box],
+    windows: dict[Direction, tuple[Box, float]],
 ) -> list[LabelCandidate]:
-    """Possible label lines for one crop, cheapest first (hints, then pixel lines)."""
+    """The candidate lines in each direction's window (`label_candidates`)."""
     height, width = analysis.grey.shape
     found: list[LabelCandidate] = []
-    windows = _windows(crop, (width, height))
     for direction in DIRECTIONS:
+        if direction not in windows:
+            continue
         window, scale = windows[direction]
         penalty = DIRECTION_PENALTY[direction]
         for hint in hints:
@@ -152,6 +172,27 @@ def label_candidates(
             kept += 1
             if kept >= LINES_PER_DIRECTION:
                 break  # farther lines belong to something else
+    return found
+
+
+def label_candidates(
+    analysis: InkAnalysis, crop: Box, all_crops: Sequence[Box], hints: Sequence[Box]
+) -> list[LabelCandidate]:
+    """Possible label lines for one crop, cheapest first (hints, then pixel lines).
+
+    When nothing is found within the usual reach, the space below the drawing is searched
+    down to the next drawing (`free_below`): in a grid of structures the labels share a
+    row's baseline, so a small drawing in a tall cell has its label farther below than
+    half its height (a BODIPY core 112 px tall with its label 63 px under it).
+    """
+    height, width = analysis.grey.shape
+    windows = _windows(crop, (width, height))
+    found = _search(analysis, crop, all_crops, hints, windows)
+    below, scale = windows["below"]
+    free = free_below(crop, all_crops, height)
+    if not found and free > below[3] - crop[3]:
+        deeper = (below[0], below[1], below[2], min(height, crop[3] + free))
+        found = _search(analysis, crop, all_crops, hints, {"below": (deeper, scale)})
     found.sort(key=lambda c: c.cost)
     unique: list[LabelCandidate] = []
     for candidate in found:

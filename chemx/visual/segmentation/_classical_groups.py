@@ -85,6 +85,41 @@ def is_text_group(blobs: np.ndarray, char_height: float, stroke: float) -> bool:
     return True
 
 
+BOND_MIN_LENGTH = 0.8
+"""A straight stroke at least this many figure character heights long may be a bond ..."""
+DIAGONAL_MIN_SHARE = 0.35
+"""... and it is slanted when both its width and its height are this share of its length
+(bonds are drawn at 30 and 60 degrees; of the letters only '/' is one slanted stroke)."""
+MIN_DIAGONAL_BONDS = 3
+"""A group with this many slanted straight strokes is drawn, not typed ('MeCN/H2O (4/1)'
+has two)."""
+
+
+def has_bonds(blobs: np.ndarray, char_height: float, is_straight: Callable[[int], bool]) -> bool:
+    """Whether a group holds several slanted straight strokes: bonds, not letters.
+
+    A small heteroatom-rich drawing (dimethyl sulfate, ethylene sulfate, a
+    difluoroborate) breaks into short bonds between its atom symbols, each no bigger
+    than a letter; all character-sized, the group read as text and the compound was lost.
+    `is_straight(row)` says whether the blob of that row is one straight stroke
+    (`chemx.visual.segmentation._classical_strokes.straight_stroke`): a letter of a
+    bond's size ('v', 'k', 'A') is not.
+    """
+    widths, heights = blobs[:, 2], blobs[:, 3]
+    lengths = np.hypot(widths, heights)
+    slanted = (
+        (lengths >= BOND_MIN_LENGTH * char_height)
+        & (widths >= DIAGONAL_MIN_SHARE * lengths)
+        & (heights >= DIAGONAL_MIN_SHARE * lengths)
+    )
+    found = 0
+    for row in np.flatnonzero(slanted):
+        found += is_straight(int(row))
+        if found >= MIN_DIAGONAL_BONDS:
+            return True
+    return False
+
+
 LABEL_ROW_MIN_BLOBS = 5
 """A text row peeled off a drawing holds at least this many glyphs ('5aa; 83%' holds
 ten): an atom label ('NH', 'OMe') below or above a drawing is shorter ..."""

@@ -22,6 +22,7 @@ from PIL import Image
 
 from chemx.geometry import FBox, union
 from chemx.visual.segmentation._classical_groups import (
+    has_bonds,
     is_text_group,
     merge_fragments,
     peel_text_rows,
@@ -101,6 +102,25 @@ class Layout:
     rules: list[Arrow] = field(default_factory=list)
     """Long straight headless lines, oriented left to right or top to bottom."""
     notes: list[str] = field(default_factory=list)
+
+
+STRAIGHT_MAX_THICKNESS = 0.3
+"""A blob is one straight stroke when its ink spreads across its main axis at most this
+share of its spread along it (a bond 20 px long and 3 px wide: 0.15; a letter 'N' or
+'k' of the same box: 0.5 or more)."""
+
+
+def _is_straight(labels: np.ndarray, stats: np.ndarray, blob: int) -> bool:
+    """Whether one blob is a single straight stroke (a bond or a '/', not a letter)."""
+    x, y, w, h = (int(v) for v in stats[blob, :4])
+    ys, xs = np.nonzero(labels[y : y + h, x : x + w] == blob)
+    if len(xs) < 3:
+        return False
+    variances = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
+    return (
+        bool(variances[1] > 0)
+        and math.sqrt(max(0.0, float(variances[0])) / float(variances[1])) <= STRAIGHT_MAX_THICKNESS
+    )
 
 
 # --------------------------------------------------------------------------- passes
@@ -192,7 +212,12 @@ def analyse(image: Image.Image) -> Layout:
             ):
                 layout.pluses.append(box)
                 continue
-        if is_text_group(stats[blob_ids].astype(float), char_h, stroke):
+        group = stats[blob_ids].astype(float)
+
+        def straight(row: int, ids: list[int] = blob_ids) -> bool:
+            return _is_straight(labels, stats, ids[row])
+
+        if is_text_group(group, char_h, stroke) and not has_bonds(group, char_h, straight):
             texts.append(box)
         elif max(box[2] - box[0], box[3] - box[1]) < MOLECULE_MIN_EXTENT * char_h:
             texts.append(box)  # '=', '~', stray marks: too small to be a drawing
