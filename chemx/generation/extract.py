@@ -100,6 +100,8 @@ LIGHT_HEADS = wordlist(
     """
 )
 """'the presence of X' names X: the head adds nothing to the feature."""
+EVENT_NOUNS = wordlist("attack cleavage oxidation")
+"""Event nouns without an event suffix."""
 EVENT_SUFFIXES = ("ation", "ition", "ysis", "ment", "sion", "age")
 INFLUENCE_NOUNS = wordlist(
     """
@@ -887,18 +889,10 @@ def _light_verb(nominal: str, preposition: str, feature: str) -> str:
         base = "provide"  # F is the agent: "shielding by F" -> "F provides shielding"
     elif head in INFLUENCE_NOUNS:
         base = "exert"
-    elif (
-        preposition == "from"
-        or head.endswith(EVENT_SUFFIXES)
-        or head
-        in (
-            "attack",
-            "cleavage",
-            "oxidation",
-        )
-    ):
+    elif preposition == "from" or head.endswith(EVENT_SUFFIXES) or head in EVENT_NOUNS:
+        # F is the patient or the source: "oxidation of F" -> "F undergoes oxidation",
         # "electron transfer from F to the core" -> "F undergoes electron transfer to ..."
-        base = "undergo"  # F is the patient: "oxidation of F" -> "F undergoes oxidation"
+        base = "undergo"
     else:
         base = "have"  # a property: "the small size of F" -> "F has a small size"
     if plural:
@@ -1071,7 +1065,11 @@ SAME_SUBJECT = wordlist("it they its their this these")
 the main clause's subject, which the effect verb after it shares."""
 
 
-CONCESSIVE_LEAD = re.compile(r"^(?:although|though|even though|while|whereas)\b[^,]+,\s+", re.I)
+CONTRAST_WORDS = ("whereas", "while", "although", "though", "but")
+"""Connectives of a contrasting clause: what they open is not the cause."""
+CONCESSIVE_LEAD = re.compile(
+    rf"^(?:even though|{'|'.join(w for w in CONTRAST_WORDS if w != 'but')})\b[^,]+,\s+", re.I
+)
 
 
 def _adjacent_clause(cause: str) -> str:
@@ -1086,9 +1084,7 @@ def _adjacent_clause(cause: str) -> str:
         cause = cause[conceded.end() :]
     tokens = tokenise(cause)
     for index in range(len(tokens) - 2, 0, -1):
-        if tokens[index].lower in ("whereas", "while", "although", "though", "but") and (
-            tokens[index - 1].text == ","
-        ):
+        if tokens[index].lower in CONTRAST_WORDS and (tokens[index - 1].text == ","):
             return text_of(cause, tokens, index + 1, len(tokens))
     return cause
 
@@ -1285,20 +1281,20 @@ TRAILING_JUNK = re.compile(
     r"and this|and it|and they|and its [\w\s-]+?|and their [\w\s-]+?))+\s*$|[\s,;:]+$",
     re.I,
 )
+LINKING_ADVERBS = (
+    "therefore|thus|also|however|in turn|indeed|moreover|instead|further|furthermore|then"
+)
+"""Adverbs that link a statement to the one before it."""
+LEADING_ADVERB = re.compile(rf"^(?:{LINKING_ADVERBS})\b,?\s*", re.I)
 DISCOURSE_OPENER = re.compile(
-    r"^(?:conversely|by contrast|in contrast|however|moreover|furthermore|in addition|"
-    r"additionally|similarly|likewise|notably|importantly|interestingly|indeed|instead|"
-    r"consequently|overall|finally|in turn|again|also|here|accordingly),\s+(?=\S)",
+    rf"^(?:{LINKING_ADVERBS}|conversely|by contrast|in contrast|in addition|additionally|"
+    r"similarly|likewise|notably|importantly|interestingly|consequently|overall|finally|"
+    r"again|here|accordingly),\s+(?=\S)",
     re.I,
 )
 """A sentence adverb and its comma that link the sentence to the one before ("Conversely,
 the inductively withdrawing chlorine atoms of 5 stabilize ..."): not part of the
 feature or the effect that follows it."""
-LEADING_ADVERB = re.compile(
-    r"^(?:therefore|thus|also|however|in turn|indeed|moreover|instead|further|furthermore|then"
-    r")\b,?\s*",
-    re.I,
-)
 
 
 def _without_open_bracket(effect: str) -> str:
@@ -1406,7 +1402,7 @@ def _clean_mechanism(predicate: str) -> str:
     return TRAILING_JUNK.sub("", " ".join(tokens)).strip()
 
 
-CONTRAST = re.compile(r",\s+(?:whereas|while|but|although|though)\s+")
+CONTRAST = re.compile(rf",\s+(?:{'|'.join(CONTRAST_WORDS)})\s+")
 
 NEW_CLAUSE = re.compile(r",\s+and\s+(?=(?:a|an|the|this|these|its|their)\s)", re.I)
 """', and a/the ...' may open a clause with a subject of its own."""

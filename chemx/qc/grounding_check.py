@@ -242,26 +242,25 @@ def decide(
     if read_causes:
         labels = list(labels)
         for index, sentence in enumerate(sentences):
-            if (
-                labels[index] is ExplanatoryLabel.PARTIAL
-                and eligible[index]
-                and has_clause(sentence.text)
-                and unread_explanation(sentence) is None
-            ):
+            partial_read = labels[index] is ExplanatoryLabel.PARTIAL and has_clause(sentence.text)
+            if not eligible[index] or not (explanatory[index] or partial_read):
+                continue
+            why = unread_explanation(sentence)
+            if partial_read:
+                if why is not None:
+                    continue  # partial it stays
                 # the labelling rules' decisive test: its feature, mechanism and effect
                 # can all be read, so the classifier's 'partial' undersold it
                 labels[index] = ExplanatoryLabel.EXPLANATORY
                 explanatory[index] = True
                 promoted += 1
-            if explanatory[index] and eligible[index]:
-                why = unread_explanation(sentence)
-                other = explains_other(sentence, block) if why is None else None
-                if why is not None:
-                    unread[index] = why
-                    explanatory[index] = False
-                elif other is not None:
-                    elsewhere[index] = other
-                    eligible[index] = False
+            other = explains_other(sentence, block) if why is None else None
+            if why is not None:
+                unread[index] = why
+                explanatory[index] = False
+            elif other is not None:
+                elsewhere[index] = other
+                eligible[index] = False
     partial = [label is ExplanatoryLabel.PARTIAL for label in labels]
     basis = [i for i, (e, r) in enumerate(zip(explanatory, eligible, strict=True)) if e and r]
     paper = block.paper_sentences

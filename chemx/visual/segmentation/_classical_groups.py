@@ -102,7 +102,7 @@ def has_bonds(blobs: np.ndarray, char_height: float, is_straight: Callable[[int]
     difluoroborate) breaks into short bonds between its atom symbols, each no bigger
     than a letter; all character-sized, the group read as text and the compound was lost.
     `is_straight(row)` says whether the blob of that row is one straight stroke
-    (`chemx.visual.segmentation._classical_strokes.straight_stroke`): a letter of a
+    (`chemx.visual.segmentation._classical_strokes.is_straight_line`): a letter of a
     bond's size ('v', 'k', 'A') is not.
     """
     widths, heights = blobs[:, 2], blobs[:, 3]

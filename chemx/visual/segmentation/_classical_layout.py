@@ -38,6 +38,7 @@ from chemx.visual.segmentation._classical_pixels import (
 from chemx.visual.segmentation._classical_strokes import (
     is_frame,
     is_plus,
+    is_straight_line,
     polyline,
     straight_stroke,
 )
@@ -104,23 +105,11 @@ class Layout:
     notes: list[str] = field(default_factory=list)
 
 
-STRAIGHT_MAX_THICKNESS = 0.3
-"""A blob is one straight stroke when its ink spreads across its main axis at most this
-share of its spread along it (a bond 20 px long and 3 px wide: 0.15; a letter 'N' or
-'k' of the same box: 0.5 or more)."""
-
-
 def _is_straight(labels: np.ndarray, stats: np.ndarray, blob: int) -> bool:
-    """Whether one blob is a single straight stroke (a bond or a '/', not a letter)."""
+    """Whether one blob is a single straight stroke (`is_straight_line`)."""
     x, y, w, h = (int(v) for v in stats[blob, :4])
     ys, xs = np.nonzero(labels[y : y + h, x : x + w] == blob)
-    if len(xs) < 3:
-        return False
-    variances = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
-    return (
-        bool(variances[1] > 0)
-        and math.sqrt(max(0.0, float(variances[0])) / float(variances[1])) <= STRAIGHT_MAX_THICKNESS
-    )
+    return is_straight_line(np.column_stack([xs, ys]).astype(float))
 
 
 # --------------------------------------------------------------------------- passes

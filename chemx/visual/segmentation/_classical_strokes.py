@@ -51,6 +51,26 @@ def _principal(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return centre, axis, np.array([-axis[1], axis[0]])
 
 
+STRAIGHT_MAX_THICKNESS = 0.3
+"""A blob is one straight stroke when its ink spreads across its main axis at most this
+share of its spread along it (a bond 20 px long and 3 px wide: 0.15; a letter 'N' or
+'k' of the same box: 0.5 or more)."""
+
+
+def is_straight_line(points: np.ndarray) -> bool:
+    """Whether a blob's pixels (N x 2) form one straight stroke (a bond or a '/', not a letter).
+
+    Unlike `straight_stroke` it needs no stroke width: a letter's strokes are thinner
+    than a bond's, so the thickness is measured against the blob's own length.
+    """
+    if len(points) < 3:
+        return False
+    centre, axis, normal = _principal(points)
+    along = float(np.std((points - centre) @ axis))
+    across = float(np.std((points - centre) @ normal))
+    return along > 0 and across <= STRAIGHT_MAX_THICKNESS * along
+
+
 def straight_stroke(
     points: np.ndarray, stroke: float
 ) -> tuple[str, tuple[float, float], tuple[float, float]] | None:
