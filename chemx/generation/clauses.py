@@ -126,6 +126,9 @@ REFERENCE_PARENTHESIS = re.compile(
     re.IGNORECASE,
 )
 CITATION = re.compile(r"\s*\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]")
+FINAL_CITATION = re.compile(r"(?<=[a-z]{3})\.\d{1,3}(?:[,–-]\d{1,3})*$")
+"""A superscript citation after the final stop ("... dissolution.7"), see
+`chemx.text.sentences`: dropped with the stop."""
 TOKEN = re.compile(r"\S+")
 TRAILING_PUNCT = ",;:."
 ABBREVIATIONS = wordlist("vs. e.g. i.e. et al. ca. approx. cf. Fig. Figs.")
@@ -161,6 +164,7 @@ def normalise(sentence: str) -> str:
     text = " ".join(sentence.split())
     text = REFERENCE_PARENTHESIS.sub("", text)
     text = CITATION.sub("", text)
+    text = FINAL_CITATION.sub("", text)
     text = INNER_DISCOURSE.sub(" ", text)
     for _ in range(2):
         text = LEADING_DISCOURSE.sub("", text)
@@ -174,10 +178,16 @@ def tokenise(text: str) -> list[Token]:
     for match in TOKEN.finditer(text):
         pieces.extend(_split_punctuation(match.group(0), match.start()))
     tokens: list[Token] = []
+    coordinated = False  # an 'and' since the clause began: "X and Y crowd the centre"
     for index, (piece, start, end) in enumerate(pieces):
         following = pieces[index + 1][0] if index + 1 < len(pieces) else ""
         previous = tokens[-1] if tokens else None
-        tokens.append(Token(piece, _tag(piece, previous, following), start, end))
+        tag = _tag(piece, previous, following, coordinated=coordinated)
+        tokens.append(Token(piece, tag, start, end))
+        if tag in _CLAUSE_BOUNDARIES or piece in ",;:":
+            coordinated = False
+        elif tag is Tag.CONJ and piece.lower() == "and":
+            coordinated = True
     return tokens
 
 
@@ -213,7 +223,11 @@ def _unbalanced_close(text: str) -> bool:
     return text.count(")") + text.count("]") > text.count("(") + text.count("[")
 
 
-def _tag(word: str, previous: Token | None, following: str) -> Tag:
+_CLAUSE_BOUNDARIES = frozenset({Tag.VERB, Tag.AUX, Tag.SUB, Tag.REL, Tag.THAT})
+"""Tags after which a new subject may start (for coordinated subjects)."""
+
+
+def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool = False) -> Tag:
     lower = word.lower()
     if not any(c.isalnum() for c in word):
         return Tag.PUNCT
@@ -265,7 +279,7 @@ def _tag(word: str, previous: Token | None, following: str) -> Tag:
         return Tag.VBN
     if previous is not None and previous.tag in (Tag.PRON,) and lower.endswith("s"):
         return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
-    if _lexicon_verb_here(lower, previous, following):
+    if _lexicon_verb_here(lower, previous, following, coordinated=coordinated):
         return Tag.VERB
     return Tag.WORD
 
@@ -279,24 +293,33 @@ OBJECT_OPENERS = wordlist("the a an its their this these that his her both each"
 """Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
 
 
-def _lexicon_verb_here(lower: str, previous: Token | None, following: str) -> bool:
+def _lexicon_verb_here(
+    lower: str, previous: Token | None, following: str, *, coordinated: bool = False
+) -> bool:
     """A verb the English lexicon knows (`lexicon_verb`), where the clause makes it one.
 
     A word that is only a verb ('absorbs', 'becomes', 'extend') is one; a word that is
-    also a noun ('leaves', 'shields', 'forms') is a verb only as an -s form between a
-    noun head and the start of an object ('the 4-methyl group leaves the acceptor weak').
+    also a noun ('leaves', 'shields', 'forms') is a verb only between a noun head and
+    the start of an object: an -s form after any head ('the 4-methyl group leaves the
+    acceptor weak'), a base form after a plural one ('the methyl groups partition the
+    cages') or after a coordinated subject ('its methoxy group and the bulky ring crowd
+    the palladium centre'): two nouns in a row never run straight into a determiner.
     """
     verb = lexicon_verb(lower)
     if verb is None:
         return False
     if not verb.noun_too:
         return True
-    return (
-        verb.third_person
-        and previous is not None
-        and previous.tag in (Tag.WORD, Tag.LABEL)
-        and following.lower() in OBJECT_OPENERS
-    )
+    if previous is None or previous.tag not in (Tag.WORD, Tag.LABEL):
+        return False
+    if following.lower() not in OBJECT_OPENERS:
+        return False
+    return verb.third_person or coordinated or _plural_noun(previous.lower)
+
+
+def _plural_noun(word: str) -> bool:
+    """'groups', 'atoms', 'rings'; not 'class' or 'analysis'."""
+    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "is", "us"))
 
 
 _PARTICIPLES = frozenset(form for forms in IRREGULAR.values() for form in forms[2:]) | wordlist(
@@ -414,12 +437,13 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
         if token.text == ";":
             return None
         after_aside = previous.text == "," and tokens[index - 2].tag in (Tag.WORD, Tag.LABEL)
-        if (
-            token.tag is Tag.WORD
-            and (previous.tag in (Tag.WORD, Tag.LABEL) or after_aside)  # ", as in 5, cost"
-            and lexicon_verb(token.lower) is not None
-        ):
-            return index
+        verb = lexicon_verb(token.lower) if token.tag is Tag.WORD else None
+        if verb is None or not (previous.tag in (Tag.WORD, Tag.LABEL) or after_aside):
+            continue  # ", as in 5, cost"
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if verb.noun_too and following is not None and following.tag in (Tag.PREP, Tag.TO):
+            continue  # "Attaching a CF3 group to the ring lowers ...": a noun head
+        return index
     return None
 
 

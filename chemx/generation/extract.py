@@ -468,7 +468,7 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
     if _only_outcome(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
-    if not _predicates(mechanism, plural=is_plural(_head_word(feature))):
+    if not _predicates(mechanism, plural=is_plural(_head_word(feature)) or " and " in feature):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
         )
@@ -1138,8 +1138,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
     if tokens[0].tag in _PREDICATE_TAGS:
         return True
     verb = lexicon_verb(tokens[0].text)  # 'freezes'; not 'station', a noun as often
-    if verb is not None:
-        return verb.third_person or not verb.noun_too
+    if verb is not None and (verb.third_person or not verb.noun_too):
+        return True
     following = tokens[1] if len(tokens) > 1 else None
     object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
     base = tokens[0].text.lower()

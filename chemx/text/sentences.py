@@ -262,6 +262,14 @@ LABEL_WORDS: frozenset[str] = frozenset(
 _CANDIDATE = re.compile(
     r"(?P<punct>[.?!…]+)(?P<close>[\"'”’»)\]}]*)(?P<space>\s+)(?=\S)",
 )
+_CITED_END = re.compile(
+    r"(?<=[a-z]{3})\.(?P<cite>\d{1,3}(?:[,–-]\d{1,3})*)(?P<space>\s+)(?=[A-Z][a-z])",
+)
+"""A sentence ending in a citation printed as a superscript after its period
+("... transition-metal dissolution.7 By contrast, ..."): JATS ``<sup><xref
+ref-type="bibr">`` markers flatten to digits glued to the period, which the ordinary
+candidate (punctuation then space) never sees. The word before the period is a
+lower-case word (a decimal has digits there) and the next one a capitalised word."""
 _OPENERS = "([{\"'“‘«"
 _CHEM_LOWER_START = re.compile(
     r"(?:[a-z]{1,5}-[A-Za-z0-9(\[]|[a-z][A-Z]|p[HK])",
@@ -291,10 +299,15 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """
     spans: list[tuple[int, int]] = []
     start = 0
-    for match in _CANDIDATE.finditer(text):
-        if _is_break(text, start, match):
-            _append_stripped(spans, text, start, match.end("close"))
-            start = match.end()
+    ordinary = [(m.start(), m.end("close"), m) for m in _CANDIDATE.finditer(text)]
+    cited = [(m.start(), m.end("cite"), m) for m in _CITED_END.finditer(text)]
+    for position, sentence_end, match in sorted(ordinary + cited, key=lambda b: b[0]):
+        if position < start:
+            continue
+        if match.re is _CANDIDATE and not _is_break(text, start, match):
+            continue
+        _append_stripped(spans, text, start, sentence_end)
+        start = match.end()
     _append_stripped(spans, text, start, len(text))
     return spans
 

@@ -273,6 +273,15 @@ class ScaffoldRows:
     rows: list[SeriesRow] = field(default_factory=list)
 
 
+LEFT_PENALTY = 1.5
+"""Extra cost, in row heights, of a row list printed to a drawing's left instead of its right.
+
+Scope schemes put "16: R = OMe, 75%" lines beside the drawing they resolve, on either
+side; a drawing above the list at several row heights' distance is a worse owner than
+the one the list sits level with, but of two drawings the list sits between, the one it
+follows (on its left) is preferred."""
+
+
 def _cost(crop: Box, row: Box) -> float | None:
     """How far a row is from a drawing it may belong to, in row heights; None if not."""
     height = max(1, row[3] - row[1])
@@ -280,10 +289,15 @@ def _cost(crop: Box, row: Box) -> float | None:
     below = row[1] - crop[3]
     if overlap_x > 0 and below >= -height:
         return max(0.0, below) / height
-    right = row[0] - crop[2]
     centre = (row[1] + row[3]) / 2
-    if right >= -height and crop[1] - 2 * height <= centre <= crop[3] + 2 * height:
+    if not crop[1] - 2 * height <= centre <= crop[3] + 2 * height:
+        return None
+    right = row[0] - crop[2]
+    if right >= -height:
         return 1.0 + max(0.0, right) / height
+    left = crop[0] - row[2]
+    if left >= -height:
+        return 1.0 + LEFT_PENALTY + max(0.0, left) / height
     return None
 
 

@@ -143,3 +143,41 @@ def test_a_transfer_from_a_group_makes_the_group_the_feature() -> None:
     )
     assert found.feature == "electron-rich aniline"
     assert found.mechanism == "undergoes photoinduced electron transfer to the excited BODIPY core"
+
+
+def test_a_base_form_after_a_plural_head_and_before_an_object_is_the_verb() -> None:
+    found = _read(
+        "The dimethyl linker 6 gave the higher CO2 uptake, since its methyl groups partition "
+        "the cages into smaller pockets that bind CO2 more strongly."
+    )
+    assert found.feature == "methyl groups"
+    assert found.mechanism.startswith("partition the cages into smaller pockets")
+
+
+def test_a_coordinated_subject_takes_a_base_form_verb() -> None:
+    found = _read(
+        "Ligand 6 gave only 41% of the amine, because its extra methoxy group and the bulky "
+        "triisopropylphenyl ring crowd the palladium centre and hinder coordination."
+    )
+    assert found.feature == "extra methoxy group and the bulky triisopropylphenyl ring"
+    assert found.mechanism == "crowd the palladium centre and hinder coordination"
+
+
+def test_a_singular_head_before_a_determiner_stays_a_noun() -> None:
+    tokens = tokenise(normalise("The methyl group partition the cages"))
+    assert [t.tag for t in tokens][3] is Tag.WORD  # no agreement: not read as the verb
+
+
+def test_a_gerund_object_noun_before_a_preposition_is_not_the_verb() -> None:
+    found = decompose("Attaching a CF3 group to the ring lowers the LUMO of 5 by 0.38 eV.")
+    # the subject runs to 'ring': the finite verb is 'lowers', never the noun 'group'
+    assert not (isinstance(found, Decomposition) and found.feature.startswith("Attaching a CF3"))
+    assert not (isinstance(found, Vague) and "'group to the ring'" in found.detail)
+
+
+def test_a_citation_after_the_stop_leaves_the_mechanism() -> None:
+    found = _read(
+        "TMSP (6) protects the cathode: its labile Si–O bonds react rapidly with HF, which "
+        "lowers the acidity that drives transition-metal dissolution.7"
+    )
+    assert found.mechanism.endswith("drives transition-metal dissolution")

@@ -24,6 +24,14 @@ def test_normalise_drops_references_citations_and_openers() -> None:
     assert text == "The cyano group resulted in a trace of product"
 
 
+def test_normalise_drops_a_superscript_citation_after_the_stop_but_not_a_number() -> None:
+    assert normalise("HF drives transition-metal dissolution.7") == (
+        "HF drives transition-metal dissolution"
+    )
+    assert normalise("The cells retained capacity.1,2") == "The cells retained capacity"
+    assert normalise("The ratio rose to 2.7") == "The ratio rose to 2.7"
+
+
 def test_tags_tell_labels_from_quantities_and_nouns_from_verbs() -> None:
     tokens = tokenise("The group of 12a gave 50 % yield and shields the ring")
     tags = {token.text: token.tag for token in tokens}

@@ -174,3 +174,25 @@ def test_abbreviation_lists_are_lower_case_and_end_with_a_period() -> None:
         assert abbreviation == abbreviation.lower()
         assert abbreviation.endswith(".")
     assert not NEVER_FINAL & MAYBE_FINAL
+
+
+def test_a_citation_glued_to_the_period_ends_the_sentence() -> None:
+    # JATS <sup><xref ref-type="bibr">7</xref></sup> flattens to "dissolution.7 By"
+    text = (
+        "HF drives transition-metal dissolution.7 By contrast, TTFP had little effect. "
+        "Cells degrade at elevated temperature.1,2 Degradation starts at both electrodes."
+    )
+    assert sentences(text) == [
+        "HF drives transition-metal dissolution.7",
+        "By contrast, TTFP had little effect.",
+        "Cells degrade at elevated temperature.1,2",
+        "Degradation starts at both electrodes.",
+    ]
+
+
+def test_a_decimal_before_a_capitalised_word_is_not_a_citation() -> None:
+    text = "The coupling was 3.7 Hz and the shift 2.5 Hz. The rest followed."
+    assert sentences(text) == [
+        "The coupling was 3.7 Hz and the shift 2.5 Hz.",
+        "The rest followed.",
+    ]

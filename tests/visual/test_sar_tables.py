@@ -110,6 +110,21 @@ def test_rows_go_to_the_drawing_above_or_left_of_them() -> None:
     ]
 
 
+def test_a_row_list_level_with_a_drawing_on_its_right_belongs_to_it() -> None:
+    # jo2c02448 scheme 3: "16: R = OMe, 75%" ... printed left of the scaffold, while
+    # the reactant 1 sits seven row heights above the list
+    crops = [(5, 19, 111, 72), (158, 124, 269, 230)]
+    rows = [row("16", (58, 148, 149, 158)), row("17", (58, 161, 140, 171))]
+    placed = assign_to_scaffolds(rows, crops)
+    assert [(p.crop_index, [r.label for r in p.rows]) for p in placed] == [(1, ["16", "17"])]
+
+
+def test_a_row_between_two_drawings_follows_the_one_on_its_left() -> None:
+    crops = [(0, 0, 100, 100), (140, 0, 240, 100)]
+    placed = assign_to_scaffolds([row("3a", (110, 40, 130, 52))], crops)
+    assert [(p.crop_index, [r.label for r in p.rows]) for p in placed] == [(0, ["3a"])]
+
+
 def test_a_row_far_from_every_drawing_is_left_out() -> None:
     assert assign_to_scaffolds([row("9", (0, 900, 80, 915))], [(0, 0, 100, 100)]) == []
 
