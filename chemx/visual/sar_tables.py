@@ -282,6 +282,11 @@ the one the list sits level with, but of two drawings the list sits between, the
 follows (on its left) is preferred."""
 
 
+MAX_LEFT_GAP_FACTOR = 2.0
+"""A list on a drawing's left sits right against it, level with it (at most this many
+row heights away): a row farther left is the end of another drawing's list."""
+
+
 def _cost(crop: Box, row: Box) -> float | None:
     """How far a row is from a drawing it may belong to, in row heights; None if not."""
     height = max(1, row[3] - row[1])
@@ -296,7 +301,8 @@ def _cost(crop: Box, row: Box) -> float | None:
     if right >= -height:
         return 1.0 + max(0.0, right) / height
     left = crop[0] - row[2]
-    if left >= -height:
+    level = crop[1] <= centre <= crop[3]
+    if level and -height <= left <= MAX_LEFT_GAP_FACTOR * height:
         return 1.0 + LEFT_PENALTY + max(0.0, left) / height
     return None
 

@@ -119,6 +119,15 @@ def test_a_row_list_level_with_a_drawing_on_its_right_belongs_to_it() -> None:
     assert [(p.crop_index, [r.label for r in p.rows]) for p in placed] == [(1, ["16", "17"])]
 
 
+def test_a_list_row_below_its_drawing_is_not_taken_by_a_drawing_on_its_right() -> None:
+    # jacs.2c12752 table 1: the last row of the list under one drawing ends just left of
+    # the next drawing, above its top
+    crops = [(87, 783, 212, 855), (274, 951, 464, 1035)]
+    rows = [row("3bk", (21, 904, 279, 921)), row("3ck", (21, 924, 267, 941))]
+    placed = assign_to_scaffolds(rows, crops)
+    assert [(p.crop_index, [r.label for r in p.rows]) for p in placed] == [(0, ["3bk", "3ck"])]
+
+
 def test_a_row_between_two_drawings_follows_the_one_on_its_left() -> None:
     crops = [(0, 0, 100, 100), (140, 0, 240, 100)]
     placed = assign_to_scaffolds([row("3a", (110, 40, 130, 52))], crops)
