@@ -197,8 +197,13 @@ def bench_real_figures(checkpoint: Path | None) -> dict[str, Any]:
     if root is None or not figures:
         print("the shared realworld/ folder is not here: real figures skipped")
         return results
+    from chemx.visual.ocsr import OsraReader, osra_path
+
     classifier = FigureClassifier.load(checkpoint, device="cpu")
-    outcomes, seconds = classify_real(classifier, figures, root)
+    structures = OsraReader() if osra_path() else None
+    if structures is None:
+        print("osra is not installed: no drawn-structure evidence (image and caption only)")
+    outcomes, seconds = classify_real(classifier, figures, root, structures)
     print(f"== real figures, classifier {results['checkpoint']} ==")
     print(f"{'set':30s} {'n':>4s} {'image':>6s} {'+caption':>8s} {'chem/non':>8s} non-2D")
     for name, split, under in [

@@ -56,9 +56,10 @@ from chemx.records import (
 )
 from chemx.registry import REGISTRY, BackendContext, BackendKind
 from chemx.settings import VisualSettings
-from chemx.visual.caption_evidence import decide_class
+from chemx.visual.caption_evidence import decide_class, drawn_structures_could_decide
 from chemx.visual.classes import FigureClass
 from chemx.visual.classifier import FigureClassifierLike, FigurePrediction
+from chemx.visual.drawn_structures import FigureStructureCounter
 from chemx.visual.identifiers._base import (
     DrawnGroupReader,
     IdentifierExtractor,
@@ -305,6 +306,11 @@ class VisualAgent:
         classifier = self.backends.classifier
         for figure, image, prediction in zip(figures, images, predictions, strict=True):
             decided = decide_class(prediction.probabilities, figure.label, figure.caption)
+            if drawn_structures_could_decide(decided):
+                drawn = self._drawn_structures(image, counts)
+                decided = decide_class(
+                    prediction.probabilities, figure.label, figure.caption, drawn
+                )
             figure_class = decided.figure_class
             counts[f"figures_{figure_class.value}"] += 1
             scores = decided.scores
@@ -326,6 +332,19 @@ class VisualAgent:
                 )
                 continue
             self._figure(figure, image, figure_class, scores, batch, counts, paper_labels, named)
+
+    def _drawn_structures(self, image: Image.Image, counts: Counter[str]) -> int | None:
+        """Ring structures the OCSR backend reads in the whole figure; None if it cannot."""
+        reader = self.backends.ocsr
+        if not isinstance(reader, FigureStructureCounter):
+            counts["drawn_structures_unread"] += 1
+            return None
+        with self.backends.ocsr_slots:
+            found = reader.count_structures(image)
+        counts["drawn_structures_read"] += 1
+        if found.count is None:
+            log.info("no drawn-structure evidence: %s", found.reason)
+        return found.count
 
     def _figure(
         self,

@@ -88,6 +88,15 @@ def evaluate(
     split: Annotated[
         str, typer.Option(help="Real figures to score: heldout (never trained on), train, all.")
     ] = "heldout",
+    drawn_structures: Annotated[
+        bool,
+        typer.Option(
+            "--drawn-structures/--no-drawn-structures",
+            help="Decide the real figures as a build does: where the image and caption "
+            "reject a figure, OSRA's ring structures read in the whole figure can turn it "
+            "over (needs osra; without it, image and caption only).",
+        ),
+    ] = True,
     as_json: JsonOption = False,
 ) -> None:
     """Print accuracy and confusion matrices: on a labelled folder and on held-out real figures."""
@@ -114,7 +123,10 @@ def evaluate(
             for line in result.skipped:
                 console.print(f"[yellow]skipped[/] {escape(line)}")
     if real:
-        real_result = evaluate_real(classifier, split=split)
+        from chemx.visual.ocsr import OsraReader, osra_path
+
+        structures = OsraReader() if drawn_structures and osra_path() else None
+        real_result = evaluate_real(classifier, split=split, structures=structures)
         report["real"] = (
             real_result.model_dump(mode="json") if real_result else {"skipped": NO_SHARED_FOLDER}
         )

@@ -30,11 +30,19 @@ from enum import StrEnum
 
 from chemx.generation.lexicon import (
     AUXILIARIES,
+    COMPARATIVES,
+    DEGREE_ADVERBS,
     DETERMINERS,
     IRREGULAR,
+    NOT_ADVERBS,
+    NOT_GERUNDS,
+    NOT_PARTICIPLES,
+    OBJECT_OPENERS,
+    UNIT_WORDS,
     VERB_BASES,
     VERB_FORMS,
     lexicon_verb,
+    plural_noun,
 )
 from chemx.generation.text import wordlist
 from chemx.labels import is_label
@@ -96,22 +104,6 @@ ADVERBS = wordlist(
     """
 )
 """Adverbs without the -ly suffix (the suffix rule tags the rest)."""
-NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
-NOT_GERUNDS = wordlist(
-    """
-    ring rings string thing nothing something anything during bring spring wing king
-    morning building ceiling coupling bearing
-    """
-)
-"""-ing words that are nouns or prepositions in chemistry prose."""
-NOT_PARTICIPLES = wordlist("red bed seed need feed shed hundred speed bleed breed")
-UNIT_WORDS = wordlist(
-    """
-    % equiv eq h min s ms ns ps nm mm cm m mg g kg mmol mol ml ml mL l µm μm µl μl mM µM μM
-    nM pM M °C K kcal kJ mV V mA mAh Hz MHz ppm mPa cP mS days day weeks units fold
-    """
-)
-"""Words after a number that make it a quantity, not a compound label."""
 
 LEADING_DISCOURSE = re.compile(
     r"^(?:however|notably|interestingly|importantly|indeed|moreover|furthermore|in addition|"
@@ -284,15 +276,6 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     return Tag.WORD
 
 
-DEGREE_ADVERBS = wordlist("much far even still considerably significantly slightly")
-COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
-"""After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""
-
-
-OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")
-"""Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
-
-
 def _lexicon_verb_here(
     lower: str, previous: Token | None, following: str, *, coordinated: bool = False
 ) -> bool:
@@ -314,12 +297,7 @@ def _lexicon_verb_here(
         return False
     if following.lower() not in OBJECT_OPENERS:
         return False
-    return verb.third_person or coordinated or _plural_noun(previous.lower)
-
-
-def _plural_noun(word: str) -> bool:
-    """'groups', 'atoms', 'rings'; not 'class' or 'analysis'."""
-    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "is", "us"))
+    return verb.third_person or coordinated or plural_noun(previous.lower)
 
 
 _PARTICIPLES = frozenset(form for forms in IRREGULAR.values() for form in forms[2:]) | wordlist(

@@ -299,3 +299,34 @@ HEDGING_TERMS: tuple[str, ...] = (
 """Hedges excluded from every option (seed 002, appendix H; "indirect" and "secondary"
 are the seed's own examples). The one list: the MCQ prompt and the anti-shortcut check
 (`chemx.qc.anti_shortcut`) read it from here."""
+
+
+DEGREE_ADVERBS = wordlist("much far even still considerably significantly slightly")
+COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
+"""After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""
+
+OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")
+"""Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
+
+
+def plural_noun(word: str) -> bool:
+    """'groups', 'atoms', 'rings'; not 'class' or 'analysis'."""
+    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "is", "us"))
+
+
+NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
+NOT_GERUNDS = wordlist(
+    """
+    ring rings string thing nothing something anything during bring spring wing king
+    morning building ceiling coupling bearing
+    """
+)
+"""-ing words that are nouns or prepositions in chemistry prose."""
+NOT_PARTICIPLES = wordlist("red bed seed need feed shed hundred speed bleed breed")
+UNIT_WORDS = wordlist(
+    """
+    % equiv eq h min s ms ns ps nm mm cm m mg g kg mmol mol ml ml mL l µm μm µl μl mM µM μM
+    nM pM M °C K kcal kJ mV V mA mAh Hz MHz ppm mPa cP mS days day weeks units fold
+    """
+)
+"""Words after a number that make it a quantity, not a compound label."""

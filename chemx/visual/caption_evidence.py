@@ -7,6 +7,7 @@ table draws its structures, and "ECD spectra", "X-ray structure", "crystal packi
 whatever their pixels look like to the classifier. The decision is one documented rule:
 
     logit(p_chemistry) = logit(1 - p_image(non_chemistry)) + caption log-odds
+                         + drawn-structure log-odds
 
 and the figure is chemistry when p_chemistry > 0.5, with the chemistry class the
 image's most probable one among the three. The caption log-odds are fixed, stated
@@ -26,7 +27,12 @@ weights (not fitted), summed over three kinds of evidence, each counted once:
 
 Structure and non-structure words weigh the same, so a caption naming both (chemical
 structures beside a cryo-EM map, a biosynthetic pathway beside gene expression) nets
-zero and the image decides; a Scheme label still outweighs an ORTEP inset. Bare
+zero and the image decides; a Scheme label still outweighs an ORTEP inset.
+
+The drawn-structure term is +4 when OCSR reads at least three ring structures in the
+whole figure (`chemx.visual.drawn_structures`); it is read only for a figure the image
+and caption reject and it could carry over, and it is recorded in the scores
+(`ocsr_ring_structures`, `ocsr_log_odds`) whenever it was read. Bare
 chemistry words ("synthesis", "mechanism", "catalyst", "coupling") carry no weight:
 measured on the real-PDF gold they also name the biology and materials
 figures of chemistry papers ("G protein coupling", "A3AR activation mechanism",
@@ -41,6 +47,7 @@ import re
 from dataclasses import dataclass
 
 from chemx.visual.classes import FIGURE_CLASSES, FigureClass
+from chemx.visual.drawn_structures import MIN_RING_STRUCTURES
 
 LABEL_WEIGHT = 4.0
 """Log-odds for chemistry from a Scheme or Chart label."""
@@ -51,6 +58,12 @@ cartoons, so less than a Scheme label (QC 1 still rejects photo and 3-D crops)."
 STRUCTURE_WORDS_WEIGHT = 3.0
 """Log-odds for chemistry from words that name drawn structures (scope, SAR): as strong
 as the words against, so a caption that names both leaves the decision to the image."""
+DRAWN_STRUCTURES_WEIGHT = 4.0
+"""Log-odds for chemistry when OCSR reads `MIN_RING_STRUCTURES` ring structures in the
+whole figure (`chemx.visual.drawn_structures`): as strong as a Scheme label, since the
+molecules themselves were read; enough to overturn an unsure image and a caption's
+"DFT" or "free energy" over a profile that draws its structures, not a confident image
+with words against it."""
 NON_STRUCTURE_WORDS_WEIGHT = -3.0
 """Log-odds against chemistry from words that name a non-structure picture; enough to
 overturn an unsure image (p_image 0.9), not a Scheme label."""
@@ -143,15 +156,37 @@ def caption_log_odds(label: str | None, caption: str) -> tuple[float, tuple[str,
     return evidence.log_odds, evidence.reasons
 
 
+def drawn_structures_odds(count: int | None) -> float:
+    """Log-odds for chemistry from the ring structures OCSR read in the whole figure."""
+    return DRAWN_STRUCTURES_WEIGHT if count is not None and count >= MIN_RING_STRUCTURES else 0.0
+
+
+def drawn_structures_could_decide(decision: CaptionDecision) -> bool:
+    """Whether reading the figure's structures could turn a non-chemistry verdict over."""
+    if decision.figure_class is not FigureClass.NON_CHEMISTRY:
+        return False
+    p = min(max(decision.scores["p_chemistry"], 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p)) + DRAWN_STRUCTURES_WEIGHT > 0
+
+
 def decide_class(
-    probabilities: dict[str, float], label: str | None, caption: str
+    probabilities: dict[str, float],
+    label: str | None,
+    caption: str,
+    drawn_structures: int | None = None,
 ) -> CaptionDecision:
-    """The figure's class from the image's probabilities and its caption (module rule)."""
+    """The figure's class from the image's probabilities and its caption (module rule).
+
+    `drawn_structures` is the number of ring structures OCSR read in the whole figure
+    (`chemx.visual.drawn_structures`), None when it was not read.
+    """
     non = FigureClass.NON_CHEMISTRY.value
     p_image = min(max(1.0 - probabilities[non], 1e-6), 1 - 1e-6)
     evidence = caption_evidence(label, caption)
+    drawn_odds = drawn_structures_odds(drawn_structures)
     odds = evidence.log_odds
-    combined = 1.0 / (1.0 + math.exp(-(math.log(p_image / (1 - p_image)) + odds)))
+    logit = math.log(p_image / (1 - p_image)) + odds + drawn_odds
+    combined = 1.0 / (1.0 + math.exp(-logit))
     figure_class: FigureClass = FigureClass.NON_CHEMISTRY
     if combined > 0.5:
         chemistry = [c for c in FIGURE_CLASSES if c is not FigureClass.NON_CHEMISTRY]
@@ -165,4 +200,10 @@ def decide_class(
         "caption_non_structure_words": evidence.non_structure_odds,
         "p_chemistry": round(combined, 4),
     }
-    return CaptionDecision(figure_class, scores, evidence.reasons)
+    reasons = evidence.reasons
+    if drawn_structures is not None:
+        scores["ocsr_ring_structures"] = float(drawn_structures)
+        scores["ocsr_log_odds"] = drawn_odds
+        if drawn_odds:
+            reasons = (*reasons, f"{drawn_structures} ring structures read in the figure")
+    return CaptionDecision(figure_class, scores, reasons)

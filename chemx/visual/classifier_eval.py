@@ -25,6 +25,7 @@ from chemx.errors import ChemxError
 from chemx.images import ImageProblem, to_rgb
 from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 from chemx.visual.classifier import FigureClassifier, FigureClassifierLike
+from chemx.visual.drawn_structures import FigureStructureCounter
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".bmp", ".webp"}
 NON_2D_TYPES = frozenset(
@@ -286,6 +287,7 @@ class RealEvaluation(BaseModel):
     non_2d_accepted: int
     """Plots, spectra, ORTEPs, 3-D and protein pictures the combined decision kept."""
     seconds_per_image: float
+    """Classifier and, where read, drawn-structure evidence, per figure."""
     mistakes: list[str] = Field(default_factory=list, description="'name: true -> predicted'.")
 
 
@@ -301,25 +303,33 @@ class RealOutcome:
 
 
 def classify_real(
-    classifier: FigureClassifierLike, figures: Sequence[RealFigure], root: Path
+    classifier: FigureClassifierLike,
+    figures: Sequence[RealFigure],
+    root: Path,
+    structures: FigureStructureCounter | None = None,
 ) -> tuple[list[RealOutcome], float]:
     """Render and classify real figures; the outcomes and the seconds per figure.
 
     Each figure is decided twice: by the image alone (its most probable class) and by
-    the documented combination with its caption (`chemx.visual.caption_evidence`).
+    the documented combination with its caption (`chemx.visual.caption_evidence`) and,
+    given `structures`, the ring structures it reads where they could change the
+    verdict, as a build decides (`chemx.visual.drawn_structures`).
     """
-    from chemx.visual.caption_evidence import decide_class
+    from chemx.visual.caption_evidence import decide_class, drawn_structures_could_decide
 
     rendered = [render_real_figure(figure, root) for figure in figures]
     started = time.perf_counter()
     predictions = classifier.predict([item.image for item in rendered])
-    seconds = (time.perf_counter() - started) / max(1, len(rendered))
     outcomes = []
     for item, prediction in zip(rendered, predictions, strict=True):
         decided = decide_class(prediction.probabilities, item.label, item.caption)
+        if structures is not None and drawn_structures_could_decide(decided):
+            drawn = structures.count_structures(item.image).count
+            decided = decide_class(prediction.probabilities, item.label, item.caption, drawn)
         outcomes.append(
             RealOutcome(item.figure, prediction.figure_class, decided.figure_class, decided.scores)
         )
+    seconds = (time.perf_counter() - started) / max(1, len(rendered))
     return outcomes, seconds
 
 
@@ -370,10 +380,12 @@ def evaluate_real(
     root: Path | None = None,
     split: str = "heldout",
     under: str | None = None,
+    structures: FigureStructureCounter | None = None,
 ) -> RealEvaluation | None:
     """Classify the labelled real figures of a split; None when the shared folder is absent.
 
-    `under` keeps the figures of one folder of the shared realworld/ ("papers/").
+    `under` keeps the figures of one folder of the shared realworld/ ("papers/");
+    `structures` adds the drawn-structure evidence (`classify_real`).
     """
     if split not in SPLITS:
         raise ValueError(f"split {split!r}: expected one of {', '.join(SPLITS)}")
@@ -388,5 +400,5 @@ def evaluate_real(
     ]
     if not figures:
         return None
-    outcomes, seconds = classify_real(classifier, figures, root)
+    outcomes, seconds = classify_real(classifier, figures, root, structures)
     return summarise_real(outcomes, split, seconds)

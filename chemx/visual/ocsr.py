@@ -30,6 +30,7 @@ from chemx.errors import BackendUnavailable
 from chemx.images import on_white
 from chemx.models.cache import ResponseCache
 from chemx.records import SmilesReading
+from chemx.visual.drawn_structures import DrawnStructures, count_with_osra
 
 log = logging.getLogger(__name__)
 
@@ -122,10 +123,44 @@ def recognise_smiles(
         return SmilesResult(None, reason="osra not installed", transient=True)
     if min(crop.size) < MIN_SIDE_PX:
         return SmilesResult(None, reason=f"crop is {crop.width}x{crop.height} px, too small")
+    run = run_osra(
+        _prepare(crop),
+        path=path,
+        timeout_s=timeout_s,
+        cpu_limit_s=cpu_limit_s,
+        resolution_dpi=resolution_dpi,
+    )
+    if run.failure is not None:
+        return SmilesResult(None, reason=run.failure, seconds=run.seconds, transient=run.transient)
+    return _parse_output(run.stdout, run.seconds)
+
+
+@dataclass(frozen=True)
+class OsraRun:
+    """What one OSRA process printed, or why it printed nothing usable."""
+
+    stdout: str
+    seconds: float
+    failure: str | None = None
+    """'osra timed out after 120 s', 'osra used up its 30 s of CPU ...', or None."""
+    transient: bool = False
+    """A retry can change it (timeout, killed, not started)."""
+
+
+def run_osra(
+    image: Image.Image,
+    *,
+    path: str,
+    timeout_s: float,
+    cpu_limit_s: int,
+    resolution_dpi: int | None = None,
+    what: str = "this crop",
+) -> OsraRun:
+    """Run OSRA (canonical SMILES output) on an image under a CPU and a wall-clock limit."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="chemx-osra-") as folder:
-        image_path = Path(folder) / "crop.png"
-        _prepare(crop).save(image_path)
+        image_path = Path(folder) / "image.png"
+        image.save(image_path)
         osra = [path, "-f", "can"]
         if resolution_dpi is not None:
             osra += ["-r", str(resolution_dpi)]
@@ -145,28 +180,22 @@ def recognise_smiles(
                 start_new_session=True,
             )
         except subprocess.TimeoutExpired:
-            return SmilesResult(
-                None,
-                reason=f"osra timed out after {timeout_s:g} s",
-                seconds=time.perf_counter() - start,
-                transient=True,
-            )
+            seconds = time.perf_counter() - start
+            return OsraRun("", seconds, f"osra timed out after {timeout_s:g} s", transient=True)
         except OSError as error:
-            return SmilesResult(None, reason=f"osra could not run: {error}", transient=True)
+            return OsraRun("", 0.0, f"osra could not run: {error}", transient=True)
     seconds = time.perf_counter() - start
     if done.returncode == -signal.SIGXCPU:
-        return SmilesResult(
-            None, reason=f"osra used up its {cpu_limit_s} s of CPU on this crop", seconds=seconds
-        )
+        return OsraRun("", seconds, f"osra used up its {cpu_limit_s} s of CPU on {what}")
     if done.returncode != 0:
         message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
-        return SmilesResult(
-            None,
-            reason=f"osra failed (exit {done.returncode}): {message[0]}",
-            seconds=seconds,
+        return OsraRun(
+            "",
+            seconds,
+            f"osra failed (exit {done.returncode}): {message[0]}",
             transient=done.returncode < 0,  # killed by a signal (Ctrl-C, OOM): not its answer
         )
-    return _parse_output(done.stdout, seconds)
+    return OsraRun(done.stdout, seconds)
 
 
 def canonical_smiles(smiles: str, min_heavy_atoms: int = 0) -> str | None:
@@ -311,6 +340,13 @@ class OsraReader:
     def read(self, crop: Image.Image) -> SmilesResult:
         """See `recognise_smiles`."""
         return recognise_smiles(crop, timeout_s=self.timeout_s)
+
+    def count_structures(self, figure: Image.Image) -> DrawnStructures:
+        """The ring structures OSRA reads in a whole figure (`chemx.visual.drawn_structures`)."""
+        path = osra_path()
+        if path is None:
+            return DrawnStructures(None, self.backend, "osra not installed")
+        return count_with_osra(figure, path, self.backend)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from chemx.visual.caption_evidence import (
+    DRAWN_STRUCTURES_WEIGHT,
     LABEL_WEIGHT,
     NON_STRUCTURE_WORDS_WEIGHT,
     STRUCTURE_WORDS_WEIGHT,
     caption_evidence,
     caption_log_odds,
     decide_class,
+    drawn_structures_could_decide,
 )
 from chemx.visual.classes import FigureClass
 
@@ -140,3 +142,23 @@ def test_bare_chemistry_and_biology_words_carry_no_weight() -> None:
     ):
         evidence = caption_evidence("Figure 1", caption)
         assert evidence.structure_odds == 0.0, caption
+
+
+def test_three_ring_structures_read_in_the_figure_carry_an_unsure_rejection() -> None:
+    unsure = {**UNSURE, "non_chemistry": 0.95, "reaction_scheme": 0.05}
+    before = decide_class(unsure, "Figure 1", "Overview of the approach.")
+    assert before.figure_class is FigureClass.NON_CHEMISTRY
+    assert drawn_structures_could_decide(before)
+    after = decide_class(unsure, "Figure 1", "Overview of the approach.", drawn_structures=3)
+    assert after.figure_class is FigureClass.MULTIPLE_MOLECULES  # the image's best of three
+    assert after.scores["ocsr_log_odds"] == DRAWN_STRUCTURES_WEIGHT
+    assert any("3 ring structures" in reason for reason in after.reasons)
+    fewer = decide_class(unsure, "Figure 1", "Overview of the approach.", drawn_structures=2)
+    assert fewer.figure_class is FigureClass.NON_CHEMISTRY
+    assert fewer.scores["ocsr_log_odds"] == 0.0
+
+
+def test_drawn_structures_are_not_read_where_they_cannot_change_the_verdict() -> None:
+    sure = {**UNSURE, "non_chemistry": 0.999, "reaction_scheme": 0.001}
+    assert not drawn_structures_could_decide(decide_class(sure, "Figure 3", "ECD spectra of 3."))
+    assert not drawn_structures_could_decide(decide_class(UNSURE, "Scheme 1", "Synthesis of 3."))

@@ -176,3 +176,24 @@ def test_a_wall_clock_timeout_without_cpu_use_is_transient(
     result = recognise_smiles(drawing, cpu_limit_s=5, timeout_s=0.5)
     assert result.smiles is None and result.transient
     assert result.reason == "osra timed out after 0.5 s"
+
+
+def test_ring_structures_counts_ring_molecules_of_seven_heavy_atoms() -> None:
+    from chemx.visual.drawn_structures import ring_structures
+
+    printed = "CCCCCCCC\nc1ccc2ccccc2c1C(=O)O\nC1CC1\nnot-a-smiles\nO=C1CCc2ccccc2N1 0.8\n"
+    assert ring_structures(printed) == 2  # the acyclic chain and the small ring do not count
+
+
+@NEEDS_OSRA
+def test_osra_reads_the_ring_structures_of_a_whole_figure() -> None:
+    panel = Image.new("RGB", (960, 320), "white")
+    for index, smiles in enumerate(
+        ["CC(=O)Oc1ccccc1C(=O)O", "O=C(O)c1ccc2ccccc2c1", "CN1C=NC2=C1C(=O)N(C)C(=O)N2C"]
+    ):
+        panel.paste(rdkit_drawing(smiles, (300, 300)), (10 + 320 * index, 10))
+    found = ocsr.OsraReader().count_structures(panel)
+    assert found.reason is None
+    assert found.count is not None and found.count >= 2
+    blank = ocsr.OsraReader().count_structures(Image.new("RGB", (600, 300), "white"))
+    assert blank.count == 0

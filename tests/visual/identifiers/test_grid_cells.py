@@ -9,7 +9,7 @@ bonds between its atom symbols, was also taken for text.
 from __future__ import annotations
 
 from rdkit import Chem
-from rdkit.Chem import Draw
+from rdkit.Chem import Draw, rdDepictor
 
 from chemx.visual.classes import FigureClass
 from chemx.visual.identifiers._ocr_candidates import free_below
@@ -27,10 +27,19 @@ GRID = {
 
 
 def _grid():  # type: ignore[no-untyped-def]
-    molecules = [Chem.MolFromSmiles(smiles) for smiles in GRID.values()]
-    return Draw.MolsToGridImage(
-        molecules, molsPerRow=3, subImgSize=(320, 280), legends=list(GRID)
-    ).convert("RGB")
+    # CoordGen depictions, as the blind corpus drew them (dimethyl sulfate as a zigzag);
+    # RDKit's preference is process-wide, so it is set here and put back
+    before = rdDepictor.GetPreferCoordGen()
+    rdDepictor.SetPreferCoordGen(True)
+    try:
+        molecules = [Chem.MolFromSmiles(smiles) for smiles in GRID.values()]
+        for molecule in molecules:
+            rdDepictor.Compute2DCoords(molecule)
+        return Draw.MolsToGridImage(
+            molecules, molsPerRow=3, subImgSize=(320, 280), legends=list(GRID)
+        ).convert("RGB")
+    finally:
+        rdDepictor.SetPreferCoordGen(before)
 
 
 def test_every_cell_of_a_grid_reads_its_own_label() -> None:
