@@ -121,6 +121,30 @@ def test_osra_gets_a_padded_upscaled_png(
     assert f"{width * ocsr.UPSCALE} x" in seen.read_text()
 
 
+def test_an_unread_crop_is_read_again_larger_and_kept_only_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    calls = tmp_path / "calls"
+    # the first run leaves an unresolved atom; the second, larger image reads
+    fake_osra(
+        tmp_path,
+        monkeypatch,
+        f'echo x >> {calls}; if [ "$(wc -l < {calls})" -eq 1 ]; then echo "C*C"; '
+        'else echo "CCO"; fi',
+    )
+    assert recognise_smiles(drawing).smiles == "CCO"
+    assert len(calls.read_text().split()) == 2
+    calls.unlink()
+    fake_osra(tmp_path, monkeypatch, f'echo x >> {calls}; echo "C*C"')
+    unread = recognise_smiles(drawing)
+    assert unread.smiles is None and unread.raw == "C*C"  # the first reading's partial raw
+    assert "unresolved atom" in (unread.reason or "")
+    calls.unlink()
+    fake_osra(tmp_path, monkeypatch, f"echo x >> {calls}; echo CCN")
+    assert recognise_smiles(drawing).smiles == "CCN"
+    assert len(calls.read_text().split()) == 1  # read at once: no second run
+
+
 def test_tiny_crop_is_not_sent(drawing: Image.Image) -> None:
     if OSRA_ABSENT:
         pytest.skip("OSRA is optional and not installed (apt-get install -y osra)")
