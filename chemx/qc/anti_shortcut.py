@@ -78,8 +78,20 @@ POSITION_WORDS = wordlist(
 """Locants that name no feature on their own: a stem saying "para" does not leak
 "para-cyano group"."""
 
+DEGREE_CLASSES = (
+    "amine amines amide amides alcohol alcohols alkyl carbon carbons hydroxyl carbocation "
+    "radical phosphine sulfonamide ammonium aniline anilide amino"
+)
+"""Nouns after which "secondary" names a substitution degree, not a hedge ("the more
+hindered secondary amine", "a secondary alcohol")."""
 _HEDGES = re.compile(
-    r"(?<![\w-])(?:" + "|".join(re.escape(t) for t in HEDGING_TERMS) + r")(?![\w-])",
+    r"(?<![\w-])(?:"
+    + "|".join(
+        re.escape(t)
+        + (rf"(?!\s+(?:{'|'.join(DEGREE_CLASSES.split())})\b)" if t == "secondary" else "")
+        for t in HEDGING_TERMS
+    )
+    + r")(?![\w-])",
     re.IGNORECASE,
 )
 

@@ -78,6 +78,12 @@ def test_hedging_term(term: str) -> None:
     assert "A:" in report.failures[0].detail
 
 
+def test_secondary_before_a_chemical_class_is_no_hedge() -> None:
+    assert hedging_terms("hinder deprotonation of the more hindered secondary amine") == []
+    assert hedging_terms("a secondary alcohol is oxidised to the ketone") == []
+    assert hedging_terms("a secondary effect of the ring") == ["secondary"]
+
+
 def test_hedges_in_the_shared_effect_do_not_count() -> None:
     effect = "amine–HF reagents could not be used"
     report = run(options(effect=effect), effect=effect, stem=f"{effect}. Which feature?")
