@@ -132,6 +132,16 @@ POSSESSION_VERBS = wordlist(
     """
 )
 """A predicate 'bears a nitro group' names a feature the subject has, not how it acts."""
+PLACEMENT_VERBS = wordlist("exists exist lies lie sits sit resides reside")
+"""Finite verbs of place: "when the nitro group exists on the meta position"."""
+CHANGE_PARTICIPLES = wordlist(
+    """
+    changed replaced used employed switched exchanged varied modified swapped removed
+    omitted added tested applied
+    """
+)
+"""Passives of making or using: "when the cyclohexyl moiety was changed to cyclobutyl"
+says what the chemists did to a feature, not what the feature does."""
 PLACEMENT_PARTICIPLES = wordlist(
     """
     located situated positioned embedded attached appended tethered anchored placed
@@ -468,6 +478,8 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
     if _only_outcome(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
+    if _only_change_made(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} says what was done to {feature!r}")
     if not _predicates(mechanism, plural=is_plural(_head_word(feature)) or " and " in feature):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
@@ -1189,17 +1201,49 @@ def _participle_after(text: str, tokens: list[Token]) -> tuple[str, list[Token],
 
 
 def _only_placement(mechanism: str) -> bool:
-    """'located at the two carbons': a placement participle and no verb of its own after."""
+    """'located at the two carbons', 'exists on the meta position': where F is, no more.
+
+    A placement participle or verb with no verb of its own after it.
+    """
     tokens = tokenise(mechanism)
-    if not tokens or tokens[0].lower not in PLACEMENT_PARTICIPLES:
+    if not tokens or tokens[0].lower not in PLACEMENT_PARTICIPLES | PLACEMENT_VERBS:
         return False
-    return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.AUX) for t in tokens[1:])
+    return not _verb_of_its_own(tokens[1:])
 
 
-OUTCOME_VERBS = wordlist("performed worked proceeded succeeded showed exhibited displayed")
+def _verb_of_its_own(tokens: list[Token]) -> bool:
+    """Whether a clause, relative or verb of its own follows.
+
+    A verb form inside a noun phrase ("the meta position") does not count.
+    """
+    for index, token in enumerate(tokens):
+        if token.tag in (Tag.REL, Tag.THAT, Tag.AUX):
+            return True
+        previous = tokens[index - 1].tag if index else None
+        if token.tag is Tag.VERB and previous not in (Tag.WORD, Tag.DET):
+            return True
+    return False
+
+
+def _only_change_made(mechanism: str) -> bool:
+    """'was changed to cyclobutyl', 'was used as the reactant': what was done to F.
+
+    A passive of a verb of making or using with no verb of its own after it; "was
+    introduced to block metabolism" goes on to say what F does, and stays.
+    """
+    tokens = [t for t in tokenise(mechanism) if t.tag is not Tag.ADV]
+    if len(tokens) < 2 or tokens[0].lower not in ("was", "were", "is", "are", "been"):
+        return False
+    if tokens[1].lower not in CHANGE_PARTICIPLES:
+        return False
+    return not _verb_of_its_own(tokens[2:])
+
+
+OUTCOME_VERBS = wordlist("performed worked proceeded succeeded showed exhibited displayed reacted")
 """Verbs that report how a substrate fared or what was measured ("showed efflux ratios of
-2"), not how a feature acts ("gave", "afforded" are left out: "gave a more stable
-radical" may still be a mechanism)."""
+2", "also reacted with 4a smoothly"), not how a feature acts ("gave", "afforded" are
+left out: "gave a more stable radical" may still be a mechanism; "reacts with Cys797"
+in the present states what a warhead does and is not listed)."""
 
 
 def _only_outcome(mechanism: str) -> bool:

@@ -91,7 +91,7 @@ def ring_structures(stdout: str) -> int:
 
 def count_with_osra(figure: Image.Image, path: str, backend: str) -> DrawnStructures:
     """OSRA over the whole figure, as printed (no upscaling: figures are large already)."""
-    from chemx.visual.ocsr import run_osra
+    from chemx.visual.osra_process import run_osra
 
     run = run_osra(
         on_white(figure).convert("RGB"),

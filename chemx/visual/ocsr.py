@@ -15,13 +15,9 @@ import json
 import logging
 import os
 import shutil
-import signal
 import subprocess
-import tempfile
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image, ImageOps
@@ -31,6 +27,7 @@ from chemx.images import on_white
 from chemx.models.cache import ResponseCache
 from chemx.records import SmilesReading
 from chemx.visual.drawn_structures import DrawnStructures, count_with_osra
+from chemx.visual.osra_process import run_osra
 
 log = logging.getLogger(__name__)
 
@@ -153,69 +150,6 @@ def recognise_smiles(
             return replace(result, seconds=first.seconds + result.seconds)
     assert first is not None
     return replace(first, seconds=first.seconds + result.seconds)
-
-
-@dataclass(frozen=True)
-class OsraRun:
-    """What one OSRA process printed, or why it printed nothing usable."""
-
-    stdout: str
-    seconds: float
-    failure: str | None = None
-    """'osra timed out after 120 s', 'osra used up its 30 s of CPU ...', or None."""
-    transient: bool = False
-    """A retry can change it (timeout, killed, not started)."""
-
-
-def run_osra(
-    image: Image.Image,
-    *,
-    path: str,
-    timeout_s: float,
-    cpu_limit_s: int,
-    resolution_dpi: int | None = None,
-    what: str = "this crop",
-) -> OsraRun:
-    """Run OSRA (canonical SMILES output) on an image under a CPU and a wall-clock limit."""
-    start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="chemx-osra-") as folder:
-        image_path = Path(folder) / "image.png"
-        image.save(image_path)
-        osra = [path, "-f", "can"]
-        if resolution_dpi is not None:
-            osra += ["-r", str(resolution_dpi)]
-        osra.append(str(image_path))
-        # The soft CPU limit makes the kernel send SIGXCPU once OSRA has used it up.
-        command = ["/bin/sh", "-c", 'ulimit -S -t "$0" && exec "$@"', str(cpu_limit_s), *osra]
-        try:
-            # Its own session: a Ctrl-C to the build's process group must not reach OSRA,
-            # whose exit on SIGINT (status 2, no message) reads like a failure on the crop
-            # and would be cached as one. The build stops itself; OSRA finishes or times out.
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                timeout=timeout_s,
-                check=False,
-                start_new_session=True,
-            )
-        except subprocess.TimeoutExpired:
-            seconds = time.perf_counter() - start
-            return OsraRun("", seconds, f"osra timed out after {timeout_s:g} s", transient=True)
-        except OSError as error:
-            return OsraRun("", 0.0, f"osra could not run: {error}", transient=True)
-    seconds = time.perf_counter() - start
-    if done.returncode == -signal.SIGXCPU:
-        return OsraRun("", seconds, f"osra used up its {cpu_limit_s} s of CPU on {what}")
-    if done.returncode != 0:
-        message = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
-        return OsraRun(
-            "",
-            seconds,
-            f"osra failed (exit {done.returncode}): {message[0]}",
-            transient=done.returncode < 0,  # killed by a signal (Ctrl-C, OOM): not its answer
-        )
-    return OsraRun(done.stdout, seconds)
 
 
 def canonical_smiles(smiles: str, min_heavy_atoms: int = 0) -> str | None:
