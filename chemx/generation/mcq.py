@@ -136,6 +136,11 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
         for mention in reversed(find_mentions(label, effect)):
             start = mention.start
             noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
+            named = _class_noun_before(effect[:start])
+            if noun is not None and named == effect[:start].rstrip():
+                # "the 2-fluorosubstituted product 2n": the phrase has its determiner
+                effect = f"{named} shown{effect[mention.end :]}"
+                continue
             if noun is not None:
                 start = noun.start()
                 effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
@@ -180,8 +185,8 @@ def _class_noun_before(prefix: str) -> str | None:
     if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
         return None
     first = len(tokens) - 1
-    while first > 0 and tokens[first - 1].tag is Tag.WORD:
-        first -= 1
+    while first > 0 and tokens[first - 1].tag in (Tag.WORD, Tag.VBN):
+        first -= 1  # participles are modifiers here: "the 2-fluorosubstituted product 2n"
     if first > 0 and tokens[first - 1].tag is Tag.DET:
         return prefix.rstrip()
     head = tokens[first]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from chemx.generation.backends import cause_surroundings
 from chemx.generation.feature_names import names_cause
 from chemx.generation.features import VisibleFeature, select_other_features
-from chemx.generation.mcq import option_text, stem_text, subject_free_effect
+from chemx.generation.mcq import neutral_effect, option_text, stem_text, subject_free_effect
 from chemx.generation.owners import cause_owners
 from chemx.generation.text import distinctive_stems
 from chemx.records import ReasoningType
@@ -81,3 +81,13 @@ def test_a_weakened_action_keeps_the_papers_words_for_the_answer() -> None:
     assert WEAKENED.search("has a weaker acidity, making it a poorer hydrogen-bond donor")
     assert WEAKENED.search("can no longer donate a hydrogen bond to the hinge")
     assert not WEAKENED.search("donates a hydrogen bond to the hinge")
+
+
+def test_a_label_after_a_participle_modifier_keeps_the_noun_phrase_whole() -> None:
+    # jo2c02309 (CC BY): "the 2-fluorosubstituted product 2n" read "the
+    # 2-fluorosubstituted the product shown"
+    effect = neutral_effect(
+        "Mixtures formed in all cases except the 2-fluorosubstituted product 2n", ["2n"]
+    )
+    assert effect == "Mixtures formed in all cases except the 2-fluorosubstituted product shown"
+    assert neutral_effect("The compound 5 was stable", ["5"]) == "The compound shown was stable"
