@@ -91,3 +91,13 @@ def test_a_label_after_a_participle_modifier_keeps_the_noun_phrase_whole() -> No
     )
     assert effect == "Mixtures formed in all cases except the 2-fluorosubstituted product shown"
     assert neutral_effect("The compound 5 was stable", ["5"]) == "The compound shown was stable"
+
+
+def test_a_coordinated_feature_takes_a_plural_verb() -> None:
+    text = option_text(
+        "methoxy group and the triisopropylphenyl ring",
+        "crowd the palladium centre",
+        "the yield was 41%",
+        "clause",
+    )
+    assert text.startswith("The methoxy group and the triisopropylphenyl ring crowd the")
