@@ -438,16 +438,12 @@ def usage_key(name: str) -> str:
 
 
 def is_plural(phrase: str) -> bool:
-    """Whether a feature phrase is plural ('two methoxy groups', 'catechol oxygens').
-
-    Coordinated heads are plural too: "the methoxy group and the bulky ring crowd".
-    """
+    """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
     tokens = phrase.lower().split()
     if not tokens:
         return False
-    if tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several"):
-        return True
-    if "and" in tokens[1:-1]:
+    numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
+    if numbered or "and" in tokens[1:-1]:  # coordinated heads: "the OMe and the ring crowd"
         return True
     head = re.sub(r"[^a-z]", "", tokens[-1])
     return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))
