@@ -42,7 +42,6 @@ from chemx.generation.lexicon import (
     VERB_BASES,
     VERB_FORMS,
     lexicon_verb,
-    plural_noun,
 )
 from chemx.generation.text import wordlist
 from chemx.labels import is_label
@@ -297,7 +296,7 @@ def _lexicon_verb_here(
         return False
     if following.lower() not in OBJECT_OPENERS:
         return False
-    return verb.third_person or coordinated or plural_noun(previous.lower)
+    return verb.third_person or coordinated or is_plural(previous.lower)
 
 
 _PARTICIPLES = frozenset(form for forms in IRREGULAR.values() for form in forms[2:]) | wordlist(

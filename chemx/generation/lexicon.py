@@ -307,13 +307,6 @@ COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger bet
 
 OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")
 """Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
-
-
-def plural_noun(word: str) -> bool:
-    """'groups', 'atoms', 'rings'; not 'class' or 'analysis'."""
-    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "is", "us"))
-
-
 NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
 NOT_GERUNDS = wordlist(
     """
