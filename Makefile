@@ -8,7 +8,7 @@ DEMO_OUT ?= demo-out
 # neither needs nor installs osra and tesseract: 2 accepted sample items instead of 30.
 CHEMX_DEMO_LITE ?=
 
-.PHONY: install system-deps demo demo-lite test lint typecheck structure unit sample clean
+.PHONY: install decimer system-deps demo demo-lite test lint typecheck structure unit sample clean
 
 # torch/torchvision are pinned in pyproject.toml (2.14.1 / 0.29.1, taken from local disk
 # here); never let pip resolve an unpinned torch.
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Optional: DECIMER Image Transformer for structure crops (its own TensorFlow venv,
+# .venv-decimer, weights from the package index). `--ocsr auto` then prefers it to OSRA.
+decimer:
+	bash scripts/install_decimer.sh
 
 # osra (SMILES from structure crops; without it the sample gives 2 items, not 30) and
 # tesseract (an optional identifier backend), from Debian. Installed when this user can

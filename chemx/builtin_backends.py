@@ -83,7 +83,13 @@ BUILTIN_BACKENDS: tuple[BuiltinBackend, ...] = (
         "ocsr",
         "auto",
         "chemx.visual.ocsr:make_auto",
-        "OSRA when installed, else none (the report says which)",
+        "DECIMER when installed, else OSRA, else none (the report says which)",
+    ),
+    BuiltinBackend(
+        "ocsr",
+        "decimer",
+        "chemx.visual.decimer_ocsr:make_decimer",
+        "DECIMER Image Transformer, required (scripts/install_decimer.sh; OSRA behind it)",
     ),
     BuiltinBackend(
         "ocsr", "osra", "chemx.visual.ocsr:make_osra", "OSRA, required (Debian package osra)"

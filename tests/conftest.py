@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests._helpers import bomb_png_bytes, jats_text, png_bytes, write_paper
+
+os.environ["CHEMX_DECIMER_OCSR_PYTHON"] = "none"
+"""The suite checks OSRA's readings: DECIMER, where installed, is tested by name only."""
 
 pytest_plugins = ["tests.fakes.fixtures", "tests.generation.fixtures"]
 """The fake OpenAI-compatible server and its configs (for any test that calls a model), and

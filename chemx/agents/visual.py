@@ -463,7 +463,7 @@ class VisualAgent:
             where = f"{figure.label or figure.figure_key} ({figure.id}) crop {list(crop.box)}"
             result = self._read_smiles(crop_image, sha, where)
             smiles, reading = result.smiles, crop_reading(result)
-            smiles_backend = self.backends.ocsr.backend if smiles else None
+            smiles_backend = result.backend if smiles else None
         structure = Structure(
             id=node_id(NodeKind.STRUCTURE, figure.id, crop.role.value, *crop.box),
             parent_id=figure.id,

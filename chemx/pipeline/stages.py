@@ -126,9 +126,15 @@ class StageBackends:
         return backends
 
     def close(self) -> None:
-        """Stop the threads the backends started (the shared classifier's batcher)."""
+        """Stop the threads and processes the backends started.
+
+        The shared classifier's batcher, and DECIMER's worker process.
+        """
         if self.visual is not None and isinstance(self.visual.classifier, SharedClassifier):
             self.visual.classifier.close()
+        closer = getattr(self.visual.ocsr, "close", None) if self.visual is not None else None
+        if callable(closer):
+            closer()
 
     def nodes(
         self, store: ProvenanceStore, cpu_gate: AbstractContextManager[Any] | None = None

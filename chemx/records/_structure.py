@@ -59,6 +59,10 @@ class SmilesReading(BaseModel):
         "mixed-components",
         "mixed-components-partial",
         "osra-ion-pair",
+        "decimer",
+        "decimer-partial",
+        "decimer-components",
+        "decimer-components-partial",
     ]
     name: str | None = None
     """For 'opsin-name': the systematic name the paper gives the compound."""
@@ -243,7 +247,9 @@ class Candidate(Node):
         description="The SMILES the visible features were read from, when OCSR gave one.",
     )
     smiles_source: str | None = Field(
-        default=None, description="'structure' (visual stage), 'osra' or 'osra-partial'."
+        default=None,
+        description="'structure' (visual stage), or the reading's source ('osra', "
+        "'decimer-partial', ...).",
     )
     feature_sources: dict[str, str] = Field(
         default_factory=dict,

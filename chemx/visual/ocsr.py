@@ -326,7 +326,19 @@ def make_osra(context: Any) -> OcsrReader:
 
 
 def make_auto(context: Any) -> OcsrReader:
-    """`--ocsr auto` (default): OSRA when installed, else none, said loudly."""
+    """`--ocsr auto` (default): DECIMER, else OSRA, else none, said loudly.
+
+    DECIMER is used when its environment is installed (`scripts/install_decimer.sh`),
+    with OSRA behind it for the readings RDKit refuses.
+    """
+    from chemx.visual.decimer_ocsr import DecimerReader, decimer_python, decimer_status
+
+    if decimer_python() is not None:
+        status = decimer_status()
+        if status.available:
+            fallback = OsraReader() if osra_path() is not None else None
+            return DecimerReader(status.python, fallback=fallback, note="decimer installed")
+        log.warning("DECIMER is configured but not usable (%s): using OSRA", status.reason)
     if osra_path() is not None:
         return OsraReader()
     log.warning(
@@ -361,20 +373,27 @@ def read_cached(
     cached = cache.cache_get(key)
     if cached is not None:
         data = json.loads(cached)
-        return SmilesResult(data["smiles"], reader.backend, data["reason"], data["raw"])
+        backend = data.get("backend", reader.backend)  # DECIMER's may be OSRA's fallback
+        return SmilesResult(data["smiles"], backend, data["reason"], data["raw"])
     result = reader.read(crop)
     if not result.transient:
-        answer = {"smiles": result.smiles, "raw": result.raw, "reason": result.reason}
+        answer = {
+            "smiles": result.smiles,
+            "raw": result.raw,
+            "reason": result.reason,
+            "backend": result.backend,
+        }
         cache.cache_put(key, json.dumps(answer, sort_keys=True))
     return result
 
 
 def crop_reading(result: SmilesResult) -> SmilesReading | None:
     """A crop's reading for the feature catalogue: exact, partial (raw), or None."""
+    reader = "decimer" if result.backend == "decimer" else "osra"
     if result.smiles:
-        return SmilesReading(text=result.smiles, source="osra")
+        return SmilesReading(text=result.smiles, source=reader)
     if result.raw:
-        return SmilesReading(text=result.raw, source="osra-partial")
+        return SmilesReading(text=result.raw, source=f"{reader}-partial")
     return None
 
 
@@ -387,7 +406,7 @@ def components_reading(parts: Sequence[SmilesReading | None]) -> SmilesReading |
     if not found:
         return None
     partial = any(part.partial for part in found)
-    named = [part.source == "opsin-name" for part in found]
-    base = "opsin" if all(named) else "mixed" if any(named) else "osra"
+    readers = {part.source.split("-")[0] for part in found}
+    base = readers.pop() if len(readers) == 1 else "mixed"
     source = f"{base}-components" + ("-partial" if partial else "")
     return SmilesReading(text=" ".join(part.text for part in found), source=source)
