@@ -305,8 +305,8 @@ class DecimerReader:
         seconds = time.perf_counter() - started
         raw = answer.get("smiles")
         if not isinstance(raw, str) or not raw:
-            reason = f"decimer failed: {answer.get('error', 'no SMILES')}"
-            return SmilesResult(None, self.backend, reason, seconds=seconds)
+            failure = f"decimer failed: {answer.get('error', 'no SMILES')}"
+            return SmilesResult(None, self.backend, failure, seconds=seconds)
         confidences = [float(value) for value in answer.get("confidences") or []]
         canonical = canonical_smiles(raw)
         reason = doubtful(raw, confidences)
