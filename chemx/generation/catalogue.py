@@ -279,7 +279,15 @@ GROUPS: tuple[Group, ...] = (
         ("tetrahydroisoquinoline", "isoquinoline"),
         ("basic_amine",),
     ),
+    Group(
+        "indole_nh",
+        "indole N–H",
+        "c1ccc2[nH]ccc2c1",
+        ("indole nh", "indole n–h", "indole n-h"),
+        ("indole", "pyrrole_nh", "pyrrole"),
+    ),
     Group("indole", "indole ring", "c1ccc2[nX3]ccc2c1", ("indole", "indolyl"), ("pyrrole",)),
+    Group("pyrrole_nh", "pyrrole N–H", "c1cc[nH]c1", ("pyrrole nh", "pyrrole n–h"), ("pyrrole",)),
     Group("pyrrole", "pyrrole ring", "c1cc[nX3]c1", ("pyrrole", "pyrrolyl")),
     Group("pyrazole", "pyrazole ring", "c1ccnn1", ("pyrazole", "pyrazolyl")),
     Group(
@@ -402,6 +410,12 @@ GROUPS: tuple[Group, ...] = (
         ("pinacol", "boronate", "bpin"),
         ("gem_dimethyl", "quaternary_carbon"),
     ),
+    Group(
+        "bf2_chelate",
+        "BF2 (difluoroboron) chelate",
+        "[#5](F)(F)([#7,#8])[#7,#8]",
+        ("bf2", "difluoroboron", "boron difluoride", "bf2 unit", "bf2 bridge"),
+    ),
     Group("boronic_acid", "boronic acid", "[BX3]([OX2H1])[OX2H1]", ("boronic acid",)),
     Group(
         "trans_cyclooctene",
@@ -423,7 +437,7 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "mesityl",
         "mesityl (2,4,6-trimethylphenyl) group",
-        "Cc1cc(C)c(-[#6,#7])c(C)c1",
+        "[CH3]c1cc([CH3])c(-[#6,#7])c([CH3])c1",
         ("mesityl",),
         # its ring matches every substitution pattern: each would name the mesityl again
         ("aryl_methyl", "para_phenylene", "meta_phenylene", "ortho_phenylene", "phenyl"),
@@ -434,6 +448,18 @@ GROUPS: tuple[Group, ...] = (
         "[CX4]([CH3])([CH3])[CH3]",
         ("tert-butyl", "t-bu"),
         ("quaternary_carbon",),
+    ),
+    Group(
+        "isopropyl",
+        "isopropyl group",
+        "[CH1;!R]([CH3])([CH3])[!#1]",
+        ("isopropyl", "i-pr", "ipr", "isopropyl groups", "triisopropyl"),
+    ),
+    Group(
+        "cyclohexyl",
+        "cyclohexyl ring",
+        "[CH1;R1]1(-!@[!#1])[CH2][CH2][CH2][CH2][CH2]1",
+        ("cyclohexyl", "dicyclohexyl", "cyclohexane"),
     ),
     Group(
         "gem_dimethyl",

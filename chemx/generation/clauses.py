@@ -6,18 +6,14 @@ sentence with a grammar written for the prose it meets. It works in three steps:
 1. `normalise`: the sentence without what carries no clause structure: reference
    parentheticals ("(Scheme 3, entry 19)", "(Fig. 2c–f)"), bracketed citations
    ("[ 26 , 27 ]") and sentence-initial discourse adverbials ("However,", "Notably,").
-2. `tokenise`: word and punctuation tokens with character offsets, each tagged with a
-   word class (`Tag`) from a closed-class lexicon (determiners, prepositions,
-   subordinators, auxiliaries, ...), the verb list of `chemx.generation.lexicon`, the
-   compound-label grammar (`chemx.labels`) and suffix rules (-ly adverbs, -ing gerunds,
-   -ed participles); a verb outside the list is found in an English lexicon
-   (LemmInflect's, `lexicon_verb`). Open-class words stay `Tag.WORD` (nouns and
-   adjectives).
-3. `predicate_start`: where the subject of a clause ends and its predicate begins: the
-   first finite verb that is not inside a parenthesis, does not follow a determiner or a
-   preposition (then it is a noun: "the bridge", "a twist") and agrees with the subject
-   (a bare base form needs a plural subject: "the gem-dimethyl bridge" is a noun phrase,
-   "the methoxy oxygens interact" a clause).
+2. `tokenise`: tokens with character offsets, tagged with a word class (`Tag`) from a
+   closed-class lexicon, the verb list of `chemx.generation.lexicon` (else LemmInflect's
+   English lexicon, `lexicon_verb`), the label grammar (`chemx.labels`) and suffix rules
+   (-ly, -ing, -ed). Open-class words stay `Tag.WORD` (nouns and adjectives).
+3. `predicate_start`: where the predicate begins: the first finite verb outside
+   parentheses that follows no determiner or preposition ("the bridge", "a twist") and
+   agrees with the subject (a bare base form needs a plural subject: "the gem-dimethyl
+   bridge" is a noun phrase, "the methoxy oxygens interact" a clause).
 
 The causal constructions that use these tokens are in `chemx.generation.causal`.
 """
@@ -38,6 +34,7 @@ from chemx.generation.lexicon import (
     NOT_GERUNDS,
     NOT_PARTICIPLES,
     OBJECT_OPENERS,
+    POSTDETERMINERS,
     UNIT_WORDS,
     VERB_BASES,
     VERB_FORMS,
@@ -226,6 +223,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.DET
     if lower in ("its", "their"):
         return Tag.DET  # possessive determiners, never a subject ("its twisted biaryl bond")
+    if lower in POSTDETERMINERS and previous is not None and previous.tag is Tag.DET:
+        return Tag.DET  # "the same positions": the word after it is a noun, never a verb
     if lower in ("this", "these", "those"):
         verb_next = following.lower() in VERB_FORMS or following.lower() in AUXILIARIES
         return Tag.DET if following[:1].isalnum() and not verb_next else Tag.PRON
@@ -363,6 +362,8 @@ def predicate_start(tokens: list[Token]) -> int | None:
         if previous.tag is Tag.TO:
             continue  # an infinitive ("to be attacked") is never the clause's finite verb
         if token.tag is Tag.AUX or (token.tag is Tag.VERB and _finite_here(tokens, index)):
+            if fallback is not None and tokens[_with_adverbs(tokens, index) - 1].tag is Tag.CONJ:
+                return _with_adverbs(tokens, fallback)  # "(3) quenched ... and gave ..."
             return _with_adverbs(tokens, _gerund_verb_before(tokens, index))
         if fallback is None and token.tag is Tag.VBN and _past_after_subject(tokens, index):
             fallback = index
@@ -374,15 +375,16 @@ def predicate_start(tokens: list[Token]) -> int | None:
 def _past_after_subject(tokens: list[Token], index: int) -> bool:
     """Whether the unlisted -ed form at `index` reads as the clause's past tense.
 
-    It must follow a noun head, a label or a pronoun, adverbs aside ("6d almost
-    extinguished"). Before another noun it is more often a modifier ("the compound
-    substituted ring"), except right after a compound's label: "6d extinguished
-    fluorescence" is a clause.
+    After a noun head, label or pronoun, adverbs aside ("6d almost extinguished"); before
+    a noun only after a label ("the compound substituted ring" is a modifier).
     """
     before = index - 1
     while before > 0 and tokens[before].tag is Tag.ADV:
         before -= 1
     head = tokens[before]
+    if head.text == ")":  # "Iodination at the same positions (3) quenched ...": skip the aside
+        opening = max((i for i in range(before) if tokens[i].text == "("), default=0)
+        head = tokens[opening - 1] if opening > 0 else head
     if head.tag not in (Tag.WORD, Tag.LABEL, Tag.PRON):
         return False
     noun_next = index + 1 < len(tokens) and tokens[index + 1].tag is Tag.WORD

@@ -34,7 +34,7 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.feature_names import same_feature
-from chemx.generation.lexicon import VERB_FORMS
+from chemx.generation.lexicon import BACK_REFERENCES, ROLE_WORDS, SPECTRAL_WORDS, VERB_FORMS
 from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
@@ -245,31 +245,6 @@ def _attached(feature: str, text: str, labels: Sequence[str]) -> bool:
         return False
     window = text[start + len(feature) : start + len(feature) + ATTACH_WINDOW]
     return any(names_label(window, label) for label in labels)
-
-
-ROLE_WORDS = wordlist(
-    """
-    directing protecting leaving activating deactivating functional reactive key other
-    remaining additional important relevant various several both these those such
-    """
-)
-"""Modifiers that say what a group does, not what it is: "directing groups" or "the
-protecting group" names no feature a reader can find in the drawing."""
-
-
-SPECTRAL_WORDS = wordlist(
-    """
-    pattern patterns signal signals resonance resonances peak peaks band bands shift shifts
-    singlet singlets doublet doublets triplet triplets multiplet multiplets spectrum spectra
-    absorption absorptions
-    """
-)
-"""Nouns of a spectrum's description: "the AA′BB′ patterns of both rings" or "the NH
-signal of 4" are what an instrument recorded, not a feature a reader finds in the drawing."""
-
-
-BACK_REFERENCES = wordlist("same other corresponding respective analogous remaining former latter")
-"""First words of a phrase that points at a group named elsewhere, not one in the drawing."""
 
 
 def _role_only(tokens: Sequence[str]) -> bool:

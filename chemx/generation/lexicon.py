@@ -242,6 +242,10 @@ DETERMINERS = wordlist(
     """
 )
 
+POSTDETERMINERS = wordlist("same other corresponding respective remaining")
+"""Words that follow a determiner and precede its noun: the word after "the same" is a
+noun ("the same positions"), never a verb."""
+
 NON_FEATURE_HEADS = wordlist(
     """
     species reagent reagents catalyst catalysts solvent solvents conditions condition product
@@ -323,3 +327,28 @@ UNIT_WORDS = wordlist(
     """
 )
 """Words after a number that make it a quantity, not a compound label."""
+
+
+ROLE_WORDS = wordlist(
+    """
+    directing protecting leaving activating deactivating functional reactive key other
+    remaining additional important relevant various several both these those such
+    """
+)
+"""Modifiers that say what a group does, not what it is: "directing groups" or "the
+protecting group" names no feature a reader can find in the drawing."""
+
+
+SPECTRAL_WORDS = wordlist(
+    """
+    pattern patterns signal signals resonance resonances peak peaks band bands shift shifts
+    singlet singlets doublet doublets triplet triplets multiplet multiplets spectrum spectra
+    absorption absorptions
+    """
+)
+"""Nouns of a spectrum's description: "the AA′BB′ patterns of both rings" or "the NH
+signal of 4" are what an instrument recorded, not a feature a reader finds in the drawing."""
+
+
+BACK_REFERENCES = wordlist("same other corresponding respective analogous remaining former latter")
+"""First words of a phrase that points at a group named elsewhere, not one in the drawing."""

@@ -293,12 +293,20 @@ TABLE: dict[str, Mechanisms] = {
         "holds a basic nitrogen in a ring fused to the arene, fixing its orientation",
         "has a basic, nucleophilic nitrogen that must be protected or alkylated first",
     ),
-    "indole": Mechanisms(
+    "indole_nh": Mechanisms(
         "donates a hydrogen bond through its N–H and offers an electron-rich π-surface",
+        "is deprotonated by strong bases and must be protected before N-alkylation elsewhere",
+    ),
+    "indole": Mechanisms(
+        "offers a flat, electron-rich π-surface that stacks with aromatic rings",
         "is attacked by electrophiles on its pyrrole ring and is sensitive to strong oxidants",
     ),
-    "pyrrole": Mechanisms(
+    "pyrrole_nh": Mechanisms(
         "provides an electron-rich aromatic ring whose N–H donates a hydrogen bond",
+        "has an acidic N–H that is deprotonated by strong bases",
+    ),
+    "pyrrole": Mechanisms(
+        "provides an electron-rich aromatic ring that donates density to its substituents",
         "is electron-rich and polymerises or is attacked under strongly acidic conditions",
     ),
     "pyrazole": Mechanisms(
@@ -420,6 +428,18 @@ TABLE: dict[str, Mechanisms] = {
     "tert_butyl": Mechanisms(
         "shields its neighbourhood sterically and raises lipophilicity",
         "slows reactions at adjacent sites, so higher temperatures are required",
+    ),
+    "isopropyl": Mechanisms(
+        "adds branched steric bulk beside its attachment point and raises lipophilicity",
+        "hinders attack at the neighbouring site, so longer reaction times are needed",
+    ),
+    "cyclohexyl": Mechanisms(
+        "adds a bulky, lipophilic saturated ring that fills hydrophobic space",
+        "is an inert saturated ring that tolerates strong bases, reductants and heat",
+    ),
+    "bf2_chelate": Mechanisms(
+        "locks the chelating ligand into a rigid, planar framework",
+        "loses fluoride to strong Lewis acids, so these are kept out of the reaction",
     ),
     "gem_dimethyl": Mechanisms(
         "restricts conformational freedom through the Thorpe–Ingold effect",
@@ -594,6 +614,8 @@ SHORT: dict[str, str] = {
     "tetrazine": "is a very electron-poor diene",
     "tetrahydroisoquinoline": "holds a basic nitrogen rigidly",
     "pyrrole": "is an electron-rich ring",
+    "pyrrole_nh": "donates a hydrogen bond",
+    "indole_nh": "donates a hydrogen bond",
     "pyrazole": "accepts a hydrogen bond",
     "triazole": "is polar and metabolically robust",
     "tetrazole": "ionises like a carboxylic acid",
@@ -609,6 +631,9 @@ SHORT: dict[str, str] = {
     "pyrimidine": "accepts hydrogen bonds",
     "quinoline": "coordinates metals",
     "phosphine": "donates its lone pair to the metal",
+    "isopropyl": "adds branched bulk",
+    "cyclohexyl": "adds lipophilic bulk",
+    "bf2_chelate": "rigidifies the ligand",
     "trans_cyclooctene": "is a strained, reactive alkene",
     "alkyne": "undergoes cycloaddition",
     "vinyl": "adds a polymerisable C=C bond",

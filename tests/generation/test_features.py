@@ -53,6 +53,22 @@ def test_catalogue_finds_the_drawn_groups_on_gold_smiles() -> None:
     assert "amide_nh" not in seen[1, "2b"] and "alkene" not in seen[1, "2b"]
 
 
+def test_ligand_and_dye_groups_of_the_blind_corpus_are_catalogued() -> None:
+    # a BrettPhos-type ligand and a BODIPY, as DECIMER read them on the eighth blind corpus
+    ligand = "COc1ccc(OC)c(P(C2CCCCC2)C2CCCCC2)c1-c1c(C(C)C)cc(C(C)C)cc1C(C)C"
+    dye = "CC1=CC(C)=[N+]2C1=C(c1ccccc1)c1c(C)cc(C)n1[B-]2(F)F"
+    assert {"isopropyl", "cyclohexyl", "phosphine"} <= {g.key for g in visible_groups(ligand)}
+    assert "mesityl" not in {g.key for g in visible_groups(ligand)}  # isopropyls, not methyls
+    assert "bf2_chelate" in {g.key for g in visible_groups(dye)}
+    # only a ring that has an N–H is offered as donating a hydrogen bond through it
+    assert "pyrrole_nh" not in {g.key for g in visible_groups(dye)}
+    carbazole, indole = "c1ccc2c(c1)c1ccccc1n2-c1ccccc1", "c1ccc2[nH]ccc2c1"
+    assert "indole" in {g.key for g in visible_groups(carbazole)}
+    assert "indole_nh" not in {g.key for g in visible_groups(carbazole)}
+    assert "indole_nh" in {g.key for g in visible_groups(indole)}
+    assert "N–H" not in TABLE["indole"].effect + TABLE["pyrrole"].effect
+
+
 def test_every_catalogue_entry_has_a_clean_mechanism() -> None:
     assert set(TABLE) == {group.key for group in GROUPS}
     for key, entry in {**TABLE, **GENERIC}.items():

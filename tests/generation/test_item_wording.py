@@ -101,3 +101,18 @@ def test_a_coordinated_feature_takes_a_plural_verb() -> None:
         "clause",
     )
     assert text.startswith("The methoxy group and the triisopropylphenyl ring crowd the")
+
+
+def test_a_change_as_subject_with_its_label_aside_becomes_the_compound_shown() -> None:
+    # indep8 p04: 'positions' after 'the same' is a noun, and 'quenched ... and gave' is
+    # one coordinated predicate; the stem read "The starting material positions (the
+    # compound shown) quenched ..."
+    effect = neutral_effect(
+        "Iodination at the same positions (3) quenched the fluorescence almost completely "
+        "(ΦF = 0.02) and gave a singlet oxygen quantum yield of 0.79",
+        ["3"],
+    )
+    assert subject_free_effect(effect, "clause", "heavy iodine atoms", "molecule") == (
+        "The compound shown quenched the fluorescence almost completely (ΦF = 0.02) and "
+        "gave a singlet oxygen quantum yield of 0.79"
+    )
