@@ -8,7 +8,7 @@ DEMO_OUT ?= demo-out
 # neither needs nor installs osra and tesseract: 2 accepted sample items instead of 30.
 CHEMX_DEMO_LITE ?=
 
-.PHONY: install decimer system-deps demo demo-lite test lint typecheck structure unit sample clean
+.PHONY: install decimer decimer-if-possible system-deps demo demo-lite test lint typecheck structure unit sample clean
 
 # torch/torchvision are pinned in pyproject.toml (2.14.1 / 0.29.1, taken from local disk
 # here); never let pip resolve an unpinned torch.
@@ -19,10 +19,22 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Optional: DECIMER Image Transformer for structure crops (its own TensorFlow venv,
-# .venv-decimer, weights from the package index). `--ocsr auto` then prefers it to OSRA.
+# DECIMER Image Transformer for structure crops (its own TensorFlow venv, .venv-decimer,
+# weights from the package index; ~1 min, 1.6 GB). `--ocsr auto` then prefers it to OSRA:
+# exact readings 84/95 against OSRA's 43/95 on the eighth blind corpus. `make demo`
+# installs it (CHEMX_NO_DECIMER=1 skips it); `make test` does not need it (the suite pins
+# OSRA). A failed install is said, and the build then names OSRA as its reader.
+CHEMX_NO_DECIMER ?=
 decimer:
 	bash scripts/install_decimer.sh
+
+decimer-if-possible:
+ifeq ($(CHEMX_NO_DECIMER),1)
+	@echo "CHEMX_NO_DECIMER=1: structure crops are read with OSRA"
+else
+	@bash scripts/install_decimer.sh \
+	  || echo "note: DECIMER could not be installed; structure crops are read with OSRA"
+endif
 
 # osra (SMILES from structure crops; without it the sample gives 2 items, not 30) and
 # tesseract (an optional identifier backend), from Debian. Installed when this user can
@@ -39,6 +51,9 @@ else
 	@bash scripts/install_system_deps.sh
 endif
 	@$(MAKE) --no-print-directory install
+ifneq ($(CHEMX_DEMO_LITE),1)
+	@$(MAKE) --no-print-directory decimer-if-possible
+endif
 	$(BIN)/chemx build --corpus sample --out $(DEMO_OUT)
 	$(BIN)/chemx papers --out $(DEMO_OUT)
 	$(BIN)/chemx audit --out $(DEMO_OUT) --limit 3

@@ -302,7 +302,7 @@ TABLE: dict[str, Mechanisms] = {
         "is attacked by electrophiles on its pyrrole ring and is sensitive to strong oxidants",
     ),
     "pyrrole_nh": Mechanisms(
-        "provides an electron-rich aromatic ring whose N–H donates a hydrogen bond",
+        "donates a hydrogen bond from an electron-rich aromatic ring",
         "has an acidic N–H that is deprotonated by strong bases",
     ),
     "pyrrole": Mechanisms(
