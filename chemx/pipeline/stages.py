@@ -132,7 +132,8 @@ class StageBackends:
         """
         if self.visual is not None and isinstance(self.visual.classifier, SharedClassifier):
             self.visual.classifier.close()
-        closer = getattr(self.visual.ocsr, "close", None) if self.visual is not None else None
+        reader = getattr(self.visual, "ocsr", None)  # gold backends have no reader
+        closer = getattr(reader, "close", None)
         if callable(closer):
             closer()
 
