@@ -85,17 +85,17 @@ def manifest_drawings(path: Path) -> Iterator[tuple[str, Image.Image, str]]:
 
 def readers() -> dict[str, OcsrReader]:
     """Every reader installed here, by name."""
-    from chemx.visual.decimer_ocsr import DecimerReader, decimer_status
+    from chemx.errors import BackendUnavailable
+    from chemx.visual.decimer_ocsr import DecimerReader
     from chemx.visual.ocsr import OsraReader, osra_path
 
     found: dict[str, OcsrReader] = {}
     if osra_path():
         found["osra"] = OsraReader()
-    status = decimer_status()
-    if status.available:
-        found["decimer"] = DecimerReader(status.python)  # alone: no OSRA behind it
-    else:
-        print(f"decimer: {status.reason} (bash scripts/install_decimer.sh)")
+    try:
+        found["decimer"] = DecimerReader()  # alone: no OSRA behind it
+    except BackendUnavailable as error:
+        print(f"decimer: {error}")
     return found
 
 

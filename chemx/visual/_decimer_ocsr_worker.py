@@ -86,12 +86,10 @@ def serve() -> int:
     if not status["package"] or not status["model_present"]:
         _answer({"ready": False, **status})
         return 1
-    real_stdout = sys.stdout
     with contextlib.redirect_stdout(sys.stderr):  # TensorFlow and DECIMER print freely
         from DECIMER import decimer
 
         decimer.load_models(printed=True, hand_drawn=False)
-    sys.stdout = real_stdout
     _answer({"ready": True, "version": _version()})
     for line in sys.stdin:
         if not line.strip():

@@ -331,14 +331,14 @@ def make_auto(context: Any) -> OcsrReader:
     DECIMER is used when its environment is installed (`scripts/install_decimer.sh`),
     with OSRA behind it for the readings RDKit refuses.
     """
-    from chemx.visual.decimer_ocsr import DecimerReader, decimer_python, decimer_status
+    from chemx.visual.decimer_ocsr import DecimerReader, decimer_python
 
     if decimer_python() is not None:
-        status = decimer_status()
-        if status.available:
-            fallback = OsraReader() if osra_path() is not None else None
-            return DecimerReader(status.python, fallback=fallback, note="decimer installed")
-        log.warning("DECIMER is configured but not usable (%s): using OSRA", status.reason)
+        fallback = OsraReader() if osra_path() is not None else None
+        try:  # the reader checks its environment itself, once
+            return DecimerReader(fallback=fallback, note="decimer installed")
+        except BackendUnavailable as error:
+            log.warning("DECIMER is configured but not usable: %s", error)
     if osra_path() is not None:
         return OsraReader()
     log.warning(
