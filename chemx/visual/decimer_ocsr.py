@@ -248,6 +248,38 @@ def prepare(crop: Image.Image) -> Image.Image:
     return ImageOps.expand(ink.convert("RGB"), border=PAD_PX, fill="white")
 
 
+MISREAD_PHENYL = "[Pb;D1;+0]"
+"""A terminal, neutral lead atom: DECIMER's reading of a drawn "Ph" label.
+
+Drawings abbreviate phenyl as "Ph", and DECIMER decodes the two letters as the element
+Pb; on `realworld/molscribe` every "Ph" came back as a one-bonded [Pb]. Organolead
+compounds are all but absent from the papers chemx reads, and a lead atom with one bond
+and no charge is not a plausible drawn structure, so it is read as the phenyl it was."""
+
+
+def expand_misread_phenyl(smiles: str) -> str:
+    """`smiles` with each `MISREAD_PHENYL` atom replaced by a phenyl ring.
+
+    >>> expand_misread_phenyl("Fc1ccc(-c2c[c]([Pb])[n]([Pb])c2)cc1")
+    'Fc1ccc(-c2cc(-c3ccccc3)n(-c3ccccc3)c2)cc1'
+    """
+    from rdkit import Chem
+
+    if "Pb" not in smiles:
+        return smiles
+    molecule = Chem.MolFromSmiles(smiles)
+    pattern = Chem.MolFromSmarts(MISREAD_PHENYL)
+    if molecule is None or not molecule.HasSubstructMatch(pattern):
+        return smiles
+    phenyl = Chem.MolFromSmiles("c1ccccc1")
+    expanded = Chem.ReplaceSubstructs(molecule, pattern, phenyl, replaceAll=True)[0]
+    try:
+        Chem.SanitizeMol(expanded)
+    except Exception:  # RDKit raises several types; the raw reading then stands
+        return smiles
+    return str(Chem.MolToSmiles(expanded))
+
+
 def doubtful(smiles: str, confidences: list[float]) -> str | None:
     """Why a reading is not to be trusted, or None (`MIN_CONFIDENCE`, `MAX_REPEATS`)."""
     if confidences and min(confidences) < MIN_CONFIDENCE:
@@ -308,7 +340,7 @@ class DecimerReader:
             failure = f"decimer failed: {answer.get('error', 'no SMILES')}"
             return SmilesResult(None, self.backend, failure, seconds=seconds)
         confidences = [float(value) for value in answer.get("confidences") or []]
-        canonical = canonical_smiles(raw)
+        canonical = canonical_smiles(expand_misread_phenyl(raw))
         reason = doubtful(raw, confidences)
         if canonical is not None and reason is None:
             return SmilesResult(canonical, self.backend, raw=raw, seconds=seconds)

@@ -17,7 +17,13 @@ from PIL import Image
 
 from chemx.errors import BackendUnavailable
 from chemx.provenance.store import ProvenanceStore
-from chemx.visual.decimer_ocsr import PAD_PX, DecimerReader, decimer_status, prepare
+from chemx.visual.decimer_ocsr import (
+    PAD_PX,
+    DecimerReader,
+    decimer_status,
+    expand_misread_phenyl,
+    prepare,
+)
 from chemx.visual.ocsr import SmilesResult, crop_reading, make_auto, read_cached
 
 FAKE_PACKAGE = """
@@ -89,6 +95,25 @@ def test_reads_a_crop_into_canonical_smiles(fake_decimer: Path) -> None:
     assert second.smiles == "O=CO"  # the same worker answered both
     reading = crop_reading(first)
     assert reading is not None and reading.source == "decimer"
+
+
+def test_a_ph_label_read_as_lead_becomes_phenyl(fake_decimer: Path) -> None:
+    # realworld/molscribe/example.png: both "Ph" labels came back as one-bonded [Pb]
+    answer(fake_decimer, {50: "Fc1ccc(-c2c[c]([Pb])[n]([Pb])c2)cc1"})
+    reader = DecimerReader(sys.executable)
+    try:
+        result = reader.read(crop(50))
+    finally:
+        reader.close()
+    assert result.smiles == "Fc1ccc(-c2cc(-c3ccccc3)n(-c3ccccc3)c2)cc1"
+    assert result.raw == "Fc1ccc(-c2c[c]([Pb])[n]([Pb])c2)cc1"  # what DECIMER said is kept
+
+
+def test_only_a_terminal_neutral_lead_is_read_as_phenyl() -> None:
+    assert expand_misread_phenyl("CC[Pb](CC)(CC)CC") == "CC[Pb](CC)(CC)CC"  # tetraethyllead
+    assert expand_misread_phenyl("[Pb+2]") == "[Pb+2]"
+    assert expand_misread_phenyl("OC(=O)c1ccccc1") == "OC(=O)c1ccccc1"
+    assert expand_misread_phenyl("O=C([Pb])N") == "NC(=O)c1ccccc1"
 
 
 def test_unparseable_reading_goes_to_osra_and_says_so(fake_decimer: Path) -> None:
