@@ -51,7 +51,7 @@ from chemx.generation.features import (
     is_plural,
     select_other_features,
 )
-from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.lexicon import HEDGING_TERMS, mechanism_classes
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -77,7 +77,6 @@ from chemx.generation.register import (
     agree_chain,
     inflect,
     length_rank,
-    mechanism_classes,
     pick_distractors,
     plain_feature,
     readings,
@@ -401,6 +400,23 @@ def _coordinated(reading: str) -> bool:
     return bool(_COORDINATED.search(reading))
 
 
+COMPETING_CLASSES = frozenset({"steric"})
+"""Mechanism classes in which two groups of one drawing compete for the same effect.
+
+When the answer "crowds the palladium centre and hinders coordination", a wrong answer
+"adds lipophilic bulk and hinders coordination" is a second steric explanation of the
+same hindrance, and which bulky group the paper meant is not in the drawing; such a
+reading is not offered (`_competes`), and the mechanism table puts a bulky group's
+other action first so that its short reading remains. Electronic classes are left out:
+the class patterns cannot tell a donor that raises a HOMO from a ring that is merely
+electron-rich."""
+
+
+def _competes(answer_classes: set[str], reading: str) -> bool:
+    """Whether a wrong answer's reading works the way the answer's action does."""
+    return bool(answer_classes & COMPETING_CLASSES & mechanism_classes(reading))
+
+
 class TemplateGenerator:
     """The offline generator (module docstring)."""
 
@@ -486,6 +502,7 @@ class TemplateGenerator:
             seed=context.candidate_id,
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),
+            smiles=context.structure.smiles,
         )
         other, spare = other[:MAX_OTHER_FEATURES], other[MAX_OTHER_FEATURES:]
         if len(other) < MIN_OTHER_FEATURES:
@@ -596,9 +613,11 @@ class TemplateGenerator:
         """Each usable wrong feature's drafts, one per reading of its mechanism.
 
         A feature whose mechanism works through the answer's feature, or which is the
-        answer's catalogue entry under another name, is left out.
+        answer's catalogue entry under another name, is left out, and so is a reading
+        that explains the effect the way the answer does (`COMPETING_CLASSES`).
         """
         condition = fields.reasoning_type is ReasoningType.CONDITION
+        answer_classes = mechanism_classes(parts.action)
         variants: list[list[OptionDraft]] = []
         for feature in features:
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
@@ -615,6 +634,7 @@ class TemplateGenerator:
                 replace(draft, mechanism=shared.joined(draft.mechanism))
                 for reading in effect_readings(feature.key, mechanism)
                 if not (parts.chain and _coordinated(reading))
+                and not _competes(answer_classes, reading)
                 for draft in (
                     distractor_draft(
                         feature.name,
@@ -714,7 +734,10 @@ class LlmGenerator:
             for g in (group_for_feature(name),)
         ]
         other = select_other_features(
-            answer.feature, [*offered, *context.visible], mechanism=answer.mechanism
+            answer.feature,
+            [*offered, *context.visible],
+            mechanism=answer.mechanism,
+            smiles=context.structure.smiles,
         )
         if len(other) < MIN_OTHER_FEATURES:
             return replace(_too_few(other, found), calls=calls)

@@ -101,9 +101,18 @@ def _names_a_change(feature: str) -> bool:
     return bool(CHANGE_HEAD.search(feature.strip()))
 
 
+_NO_ACTION = re.compile(
+    r"^(?:did|does|do|had|has|have|was|were|is|are)\s+(?:not|no)\b|"
+    r"\b(?:and|but|or|than|as|which|that|whereas|while)$",
+    re.I,
+)
+"""A reading that states no action ('did not affect the yield') or stops on a joining
+word ('... but'): the extractor cut a sentence that reports an outcome, not a cause."""
+
+
 def _lendable(mechanism: str) -> bool:
-    """Not hedged (a hedged option is a give-away) and naming no compound label."""
-    if _HEDGED.search(mechanism):
+    """Not hedged (a hedged option is a give-away), an action, naming no compound label."""
+    if _HEDGED.search(mechanism) or _NO_ACTION.search(mechanism.strip(" ,;")):
         return False
     return not any(LABEL_TOKEN.fullmatch(token.strip(",;:()")) for token in mechanism.split())
 

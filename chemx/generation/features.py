@@ -36,6 +36,7 @@ from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import BACK_REFERENCES, ROLE_WORDS, SPECTRAL_WORDS, VERB_FORMS
 from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
+from chemx.generation.overlap import names_cause_atoms
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -296,6 +297,7 @@ def select_other_features(
     seed: str = "",
     uses: Mapping[str, int] | None = None,
     sentence: str = "",
+    smiles: str | None = None,
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -309,7 +311,9 @@ def select_other_features(
     around the cause (`chemx.generation.backends.cause_surroundings`): "ascribed to the
     geometry of the squaramide group: its two N–H bonds ..." makes "squaramide" as good
     an answer as the N–H bonds. A group inside a long word of the cause counts too
-    ("dichlorobenzyl group" is an aryl chloride).
+    ("dichlorobenzyl group" is an aryl chloride). On the structure's `smiles`, a feature
+    whose every occurrence shares an atom with the cause's group is the cause named
+    again (the piperidine's nitrogen as "basic amine"; `chemx.generation.overlap`).
 
     Order: features the structure shows or the paper names for it, fewest earlier uses
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
@@ -335,6 +339,7 @@ def select_other_features(
         *groups_named_in(sentence),
         *(BY_KEY[key] for key in groups_inside_words(cause)),
     ]
+    cause_keys = {group.key for group in groups_named_in(cause)} | groups_inside_words(cause)
 
     used = uses or {}
     sentence_stems = distinctive_stems(sentence)
@@ -358,6 +363,8 @@ def select_other_features(
     chosen: list[VisibleFeature] = []
     for _, candidate in ranked:
         if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):
+            continue
+        if names_cause_atoms(smiles, cause_keys, _keys(candidate)):
             continue
         named = distinctive_stems(candidate.name)
         if named and named <= sentence_stems:

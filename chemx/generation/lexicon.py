@@ -10,6 +10,7 @@ singular, past) and by an irregular table. Gerunds are deliberately not included
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -352,3 +353,32 @@ signal of 4" are what an instrument recorded, not a feature a reader finds in th
 
 BACK_REFERENCES = wordlist("same other corresponding respective analogous remaining former latter")
 """First words of a phrase that points at a group named elsewhere, not one in the drawing."""
+
+
+MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
+        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
+        r"(?<!bond )\bacceptor\b",
+        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
+        r"(?<!bond )\bdonor\b",
+        "hydrogen_bond": r"hydrogen[- ]bond|h-bond",
+        "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
+        "conformation": r"twist|dihedral|planar|rigid|conformation|rotation|preorgani",
+        "conjugation": r"conjugat|delocali",
+        "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
+        "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
+        "cleavage": r"cleav|hydroly|remov(?:ed|al)\b|labile|deprotect",
+        "electrophile": r"electrophil|michael|nucleophil|covalent",
+        "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
+        "strain": r"\bstrain",
+        "radical": r"radical",
+    }.items()
+}
+"""Broad mechanism classes (a bare 'donor'/'acceptor' gives or takes electrons)."""
+
+
+def mechanism_classes(text: str) -> set[str]:
+    """The broad classes a mechanism phrase falls in."""
+    return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}

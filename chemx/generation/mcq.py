@@ -219,6 +219,10 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     noun = "the reaction shown" if entry_type == "reaction" else SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     if SHOWN in predicate and SHOWN not in subject:
+        about_product = _PRODUCT_CLAUSE.match(predicate)
+        if about_product:  # "N-Benzylation ... gave the compound shown, for which ..."
+            lead, rest = about_product["lead"], about_product["rest"]
+            return capitalise(f"{lead} {SHOWN}, {rest}" if lead else f"{SHOWN} {rest}")
         noun = PRECURSOR  # "4-chlorobenzonitrile reacted ... to give the compound shown"
     # "the methoxy analogue shown was ...", "the FSI salt shown, with ..., gave": not a verb
     predicate = re.sub(r"^shown\b\s*", "", predicate)
@@ -227,6 +231,14 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     lead = adverbial_lead(subject)
     space = "" if predicate.startswith(",") else " "
     return capitalise(f"{lead}{noun}{space}{predicate}")
+
+
+_PRODUCT_CLAUSE = re.compile(
+    rf"^(?:gave|afforded|provided|yielded|furnished|produced)\s+{SHOWN}\s*,\s*"
+    r"(?:(?P<lead>for|in|with) which|which)\s+(?P<rest>.+)$"
+)
+"""A predicate that makes the shown compound and then states its effect in a relative
+clause: the effect is the clause's, so the stem keeps that about the compound shown."""
 
 
 def _names_group(subject: str) -> bool:

@@ -13,7 +13,7 @@ Two phrasings per feature:
 - ``effect``: for Mechanistic and Design items (how a feature produces an outcome).
 - ``condition``: for Condition items (why a feature makes particular conditions necessary).
 
-Writing rules, checked by `tests/generation/test_mechanisms.py`: third person singular
+Writing rules, checked by `tests/generation/test_features.py`: third person singular
 (the subject is the singular catalogue name), 45-120 characters so option lengths stay
 comparable with mechanisms taken from papers, assertive (no hedging term of
 `chemx.generation.lexicon.HEDGING_TERMS`: a hedged distractor is a give-away), and free of
@@ -109,7 +109,7 @@ TABLE: dict[str, Mechanisms] = {
         "is resistant to hydrolysis and needs forcing conditions to be cleaved",
     ),
     "cyclopropyl": Mechanisms(
-        "adds compact, rigid lipophilic bulk whose strained ring has π-like C–C bonds",
+        "has strained, π-like C–C bonds and adds compact, rigid lipophilic bulk",
         "opens under strongly acidic or radical conditions because of its ring strain",
     ),
     "trifluoromethyl": Mechanisms(
@@ -125,11 +125,11 @@ TABLE: dict[str, Mechanisms] = {
         "activates the ring toward nucleophilic aromatic substitution by strong nucleophiles",
     ),
     "aryl_chloride": Mechanisms(
-        "adds lipophilic bulk and withdraws electron density from the ring by induction",
+        "withdraws electron density from the ring by induction and adds lipophilic bulk",
         "undergoes oxidative addition only with electron-rich palladium catalysts",
     ),
     "aryl_bromide": Mechanisms(
-        "adds polarisable bulk and can form a halogen bond through its σ-hole",
+        "forms a halogen bond through its σ-hole and adds polarisable bulk",
         "undergoes oxidative addition to palladium and is lost under cross-coupling conditions",
     ),
     "aryl_iodide": Mechanisms(
@@ -426,15 +426,15 @@ TABLE: dict[str, Mechanisms] = {
         "shields the neighbouring reactive site so that harsher conditions are tolerated",
     ),
     "tert_butyl": Mechanisms(
-        "shields its neighbourhood sterically and raises lipophilicity",
+        "raises the lipophilicity of the molecule and shields its neighbourhood sterically",
         "slows reactions at adjacent sites, so higher temperatures are required",
     ),
     "isopropyl": Mechanisms(
-        "adds branched steric bulk beside its attachment point and raises lipophilicity",
+        "makes the molecule more lipophilic and adds branched bulk beside its attachment point",
         "hinders attack at the neighbouring site, so longer reaction times are needed",
     ),
     "cyclohexyl": Mechanisms(
-        "adds a bulky, lipophilic saturated ring that fills hydrophobic space",
+        "fills hydrophobic space with a flexible saturated ring and adds bulk near its attachment",
         "is an inert saturated ring that tolerates strong bases, reductants and heat",
     ),
     "bf2_chelate": Mechanisms(
@@ -446,7 +446,7 @@ TABLE: dict[str, Mechanisms] = {
         "blocks enolisation and oxidation at the quaternary carbon it occupies",
     ),
     "aryl_methyl": Mechanisms(
-        "adds steric bulk next to the ring and donates electron density by hyperconjugation",
+        "donates electron density by hyperconjugation and adds steric bulk next to the ring",
         "is oxidised at its benzylic C–H bonds by strong oxidants",
     ),
     "phenoxazine": Mechanisms(

@@ -345,18 +345,23 @@ N–H further from the ester")."""
 
 
 def readings(phrase: str) -> tuple[str, ...]:
-    """A table phrase's readings, longest first: whole, first conjunct, head before "through".
+    """A table phrase's readings: whole, first conjunct, head before "through", second conjunct.
 
     "donates a hydrogen bond through its N–H and fixes a planar amide geometry" also
-    reads "donates a hydrogen bond through its N–H" and "donates a hydrogen bond"; a cut
-    that would end on an open word ("decomposes on heating or") is not a reading.
+    reads "donates a hydrogen bond through its N–H", "donates a hydrogen bond" and "fixes
+    a planar amide geometry"; a cut that would end on an open word ("decomposes on
+    heating or") is not a reading. The second conjunct is the other action alone, so a
+    steric-and-electronic phrase is either, whichever the question needs.
     """
     found = [squash(phrase)]
+    second = None
     for cut in (_CONJUNCT, _MEANS):
         match = cut.search(found[-1])
         if match and cut is _CONJUNCT:  # "and" joins two actions only before a verb
             following = found[-1][match.end() :].split()
             match = match if following and _verb(following[0]) else None
+            if match and len(following) >= MIN_CHAIN_WORDS:
+                second = " ".join(following)
         if match:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
@@ -365,6 +370,8 @@ def readings(phrase: str) -> tuple[str, ...]:
             usable = last not in _OPEN_ENDS and closed and not bare
             if len(head.split()) >= MIN_CHAIN_WORDS and usable:
                 found.append(head)
+    if second is not None:
+        found.append(second)
     return tuple(dict.fromkeys(found))
 
 
@@ -372,35 +379,6 @@ _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
-
-
-MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
-    name: re.compile(pattern, re.I)
-    for name, pattern in {
-        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
-        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
-        r"(?<!bond )\bacceptor\b",
-        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
-        r"(?<!bond )\bdonor\b",
-        "hydrogen_bond": r"hydrogen[- ]bond|h-bond",
-        "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
-        "conformation": r"twist|dihedral|planar|rigid|conformation|rotation|preorgani",
-        "conjugation": r"conjugat|delocali",
-        "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
-        "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
-        "cleavage": r"cleav|hydroly|remov(?:ed|al)\b|labile|deprotect",
-        "electrophile": r"electrophil|michael|nucleophil|covalent",
-        "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
-        "strain": r"\bstrain",
-        "radical": r"radical",
-    }.items()
-}
-"""Broad mechanism classes (a bare 'donor'/'acceptor' gives or takes electrons)."""
-
-
-def mechanism_classes(text: str) -> set[str]:
-    """The broad classes a mechanism phrase falls in."""
-    return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
 
 
 def length_rank(candidate_id: str) -> int:

@@ -192,3 +192,25 @@ def test_a_next_sentence_must_be_about_a_group_the_drawing_shows() -> None:
     assert not isinstance(outcome.node, Candidate)
     assert outcome.decisions[-1].reason == "feature_not_drawn"
     assert not ledger.used  # both sentences stay free for other drawings
+
+
+BRETTPHOS = "COc1ccc(OC)c(P(C2CCCCC2)C2CCCCC2)c1-c1c(C(C)C)cc(C(C)C)cc1C(C)C"
+
+
+def test_no_wrong_answer_explains_the_effect_the_way_the_answer_does() -> None:
+    from chemx.generation.lexicon import mechanism_classes
+
+    basis_text = (
+        "Ligand L6 gave only 41% of 3a because its methoxy group crowds the palladium "
+        "centre and hinders coordination of the secondary amine."
+    )
+    reading = SmilesReading(text=BRETTPHOS, source="decimer")
+    block, paper = _block_of("ai", "L6", reading, (("sen_basis", basis_text),))
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    wrong = [o for o in candidate.options if o.letter != candidate.answer]
+    assert wrong
+    for option in wrong:  # cyclohexyl and isopropyl bulk would be second steric answers
+        action = option.mechanism.split(" and hinders coordination")[0]
+        assert "steric" not in mechanism_classes(action), option.mechanism

@@ -119,3 +119,19 @@ def test_the_ledger_counts_only_the_wrong_answers_of_an_item() -> None:
     ledger.offered(candidate)
     ledger.offered(candidate)
     assert dict(ledger.distractors) == {"anilide n–h": 2, "pyrazole ring": 2, "aryl chloride": 2}
+
+
+def test_a_reading_that_states_no_action_is_not_lent() -> None:
+    # "Installation of a methyl group in the meta position did not affect the yield but
+    # gave a mixture of regioisomers": an outcome cut at 'but', lent as "The aryl methyl
+    # group did not affect the yield but; for this reason, ..."
+    pool = structure_features("Cc1cccc(NC(=O)C)c1")
+    for broken in ("did not affect the yield but", "had no effect on selectivity"):
+        explanation = PaperExplanation(
+            "s6", "methyl group", "aryl_methyl", broken, "gave regioisomers"
+        )
+        assert _lend(pool, [explanation])["aryl methyl group"].mechanism is None
+    kept = PaperExplanation(
+        "s7", "methyl group", "aryl_methyl", "slows rotation about the bond", "raised selectivity"
+    )
+    assert _lend(pool, [kept])["aryl methyl group"].mechanism == "slows rotation about the bond"

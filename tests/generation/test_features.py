@@ -89,6 +89,7 @@ def test_aliases_name_the_most_specific_entry() -> None:
         "N-methyl tertiary amide": "amide_tertiary",
         "bridging nitrogen": "diarylamine_nh",
         "5-fluoropyrimidine": "aryl_fluoride",
+        "long allyloxy side chains": "alkoxy_aryl",  # the chain named by its ether
     }
     for phrase, key in names.items():
         group = group_for_feature(phrase)

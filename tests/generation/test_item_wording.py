@@ -116,3 +116,16 @@ def test_a_change_as_subject_with_its_label_aside_becomes_the_compound_shown() -
         "The compound shown quenched the fluorescence almost completely (ΦF = 0.02) and "
         "gave a singlet oxygen quantum yield of 0.79"
     )
+
+
+def test_a_process_that_gave_the_compound_leaves_the_effect_of_its_relative_clause() -> None:
+    # "N-Benzylation of the piperazine gave 4a, for which no efflux could be detected"
+    # read "The starting material gave the compound shown, for which no efflux ..."
+    effect = neutral_effect(
+        "N-Benzylation of the piperazine gave 4a, for which no efflux could be detected", ["4a"]
+    )
+    stem = subject_free_effect(effect, "clause", "large hydrophobic benzyl group", "molecule")
+    assert stem == "For the compound shown, no efflux could be detected"
+    effect = neutral_effect("Benzylation gave 4b, which was 10-fold less active", ["4b"])
+    stem = subject_free_effect(effect, "clause", "benzyl group", "molecule")
+    assert stem == "The compound shown was 10-fold less active"

@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 
 from chemx.generation.features import VisibleFeature, select_other_features
+from chemx.generation.lexicon import mechanism_classes
 from chemx.generation.register import (
     MechanismParts,
     agree_chain,
     inflect,
     length_rank,
-    mechanism_classes,
     pick_distractors,
     plain_feature,
     readings,
@@ -132,8 +132,13 @@ def test_table_phrases_have_shorter_readings() -> None:
         "donates a hydrogen bond through its N–H and fixes a planar amide",
         "donates a hydrogen bond through its N–H",
         "donates a hydrogen bond",
+        "fixes a planar amide",  # the second action alone
     )
     assert readings("is cleaved by HF") == ("is cleaved by HF",)
+    # "and" before a noun joins objects, not actions: no second reading
+    assert readings("withdraws electron density and charge") == (
+        "withdraws electron density and charge",
+    )
 
 
 def test_mechanism_classes_match_across_registers() -> None:

@@ -1,0 +1,84 @@
+"""Whether a would-be wrong answer names atoms of the right answer.
+
+Two catalogue entries can be unrelated as entries and still name the same atom of one
+drawing: in 4-(piperidin-4-yl)pyrazole the "piperidine ring" and the "basic aliphatic
+amine nitrogen" are the same nitrogen; in a 4-(dimethylamino)phenyl dye the "N–aryl bond"
+and the "N-methyl group" share it. Offered as a wrong answer beside such a right answer,
+the second is as defensible as the first (a chemist can argue that the protonated amine
+is what the piperidine contributes), so the question would have two answers.
+
+The test is on the structure itself: the candidate's every match on the SMILES shares an
+atom with a match of the cause that is not an aromatic carbon. Aromatic carbons are left
+out because a ring carries several groups that are distinct features ("aryl methoxy" and
+"aryl methyl" on one benzene ring); a shared heteroatom or aliphatic carbon is one group
+named twice. A candidate that also occurs elsewhere in the molecule is kept: it then
+names a part the cause does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from chemx.generation.catalogue import BY_KEY, parse_smiles
+
+
+def _is_distinct_site(atom: Any) -> bool:
+    """An atom that belongs to one group: a heteroatom or a non-aromatic carbon."""
+    return not (atom.GetIsAromatic() and atom.GetAtomicNum() == 6)
+
+
+def _is_context(query_smarts: str) -> bool:
+    """A pattern atom that only anchors the group: '*' or '[!#1…]' (any attached atom).
+
+    The phenylene entries match '*-c1ccc(-*)cc1' and the isopropyl entry '[CH]([CH3])
+    ([CH3])[!#1]': the ring's or the branch's neighbours are matched, not named.
+    """
+    return query_smarts == "*" or query_smarts.startswith("[!#1")
+
+
+@lru_cache(maxsize=4096)
+def _sites(smiles: str, key: str) -> tuple[frozenset[int], ...]:
+    """Per match of entry `key` on `smiles`: the atoms that belong to that group alone.
+
+    Those are the matched atoms that are neither anchors (`_is_context`) nor aromatic
+    carbons (`_is_distinct_site`). None when the SMILES or the entry has no pattern.
+    """
+    from rdkit import Chem
+
+    group = BY_KEY.get(key)
+    molecule = parse_smiles(smiles)
+    if group is None or group.smarts is None or molecule is None:
+        return ()
+    pattern = Chem.MolFromSmarts(group.smarts)
+    if pattern is None:
+        return ()
+    named = [not _is_context(atom.GetSmarts()) for atom in pattern.GetAtoms()]
+    return tuple(
+        frozenset(
+            index
+            for query, index in enumerate(match)
+            if named[query] and _is_distinct_site(molecule.GetAtomWithIdx(index))
+        )
+        for match in molecule.GetSubstructMatches(pattern, uniquify=True)
+    )
+
+
+def names_cause_atoms(smiles: str | None, cause_keys: Iterable[str], keys: Iterable[str]) -> bool:
+    """Whether every match of each of `keys` on `smiles` shares a site with the cause.
+
+    `cause_keys` are the catalogue entries the cause names; `keys` are the candidate's
+    own entry and those its name spells out. False when the SMILES, or either side's
+    match, is missing: without the drawing's atoms there is nothing to compare.
+    """
+    if not smiles:
+        return False
+    cause_sites = frozenset().union(*(s for key in cause_keys for s in _sites(smiles, key)))
+    if not cause_sites:
+        return False
+    for key in keys:
+        sites = _sites(smiles, key)
+        if sites and all(site & cause_sites for site in sites):
+            return True
+    return False
