@@ -226,15 +226,18 @@ def renumber(mechanism: str, plural: bool) -> str:
 
 def plain_feature(feature: str) -> str:
     """The feature as a name: no leading locants, no words that state its mechanism."""
-    tokens = []
-    for token in feature.split():
-        stripped = _LOCANT.sub("", token)
-        if token.lower() in STATING_WORDS:
-            continue
-        tokens.append(stripped)
+    tokens = [_LOCANT.sub("", t) for t in feature.split() if t.lower() not in STATING_WORDS]
     if not tokens:
         return feature
-    return _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), " ".join(tokens))
+    name = " ".join(tokens)
+    head = _OF_BARE_CLASS.sub("", name)  # "aromatic ring of electron-rich arenes" gives
+    if len(tokens) < len(feature.split()) and len(head.split()) > 1:  # not "... of arenes"
+        name = head
+    return _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), name)
+
+
+_OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")
+"""A trailing 'of <plural noun>' left bare once its stating adjective is dropped."""
 
 
 _POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Za-z])(?=[a-z])")

@@ -322,3 +322,11 @@ def test_a_reading_does_not_stop_on_a_relative_clauses_verb() -> None:
     assert readings("adds hydrophobic bulk that packs against other chains through contacts")[
         -1
     ] == ("adds hydrophobic bulk that packs against other chains")
+
+
+def test_a_class_left_bare_by_a_dropped_adjective_leaves_the_name() -> None:
+    # "due to the easy oxidation of the aromatic ring of electron-rich arenes" gave the
+    # answer "The aromatic ring of arenes undergoes easy oxidation"
+    assert plain_feature("aromatic ring of electron-rich arenes") == "aromatic ring"
+    assert plain_feature("ring of arenes") == "ring of arenes"  # nothing was dropped
+    assert plain_feature("methyl groups of the mesityl ring") == "methyl groups of the mesityl ring"
