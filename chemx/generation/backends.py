@@ -48,6 +48,7 @@ from chemx.generation.features import (
     SPARE_FEATURES,
     VisibleFeature,
     drawn_name,
+    groups_inside_words,
     is_plural,
     select_other_features,
 )
@@ -245,10 +246,15 @@ def cause_surroundings(text: str, feature: str) -> str:
 
     Groups named there are part of the explanation, so no wrong answer may name them;
     groups named elsewhere in the sentence (the compound compared with, the series) may.
+    A cause that names no group ("the small size of the ortho-substituent") refers to
+    one the sentence names elsewhere ("the 2-fluorosubstituted product 2n"), so for it
+    the whole sentence counts.
     """
     at = feature_at(text, feature)
     if at < 0:
         return ""
+    if not groups_named_in(feature) and not groups_inside_words(feature):
+        return text
     lead = text[:at].split()[-CAUSE_LEAD_WORDS:]
     return " ".join([*lead, text[at : at + len(feature)]])
 

@@ -311,7 +311,8 @@ def select_other_features(
     around the cause (`chemx.generation.backends.cause_surroundings`): "ascribed to the
     geometry of the squaramide group: its two N–H bonds ..." makes "squaramide" as good
     an answer as the N–H bonds. A group inside a long word of the cause counts too
-    ("dichlorobenzyl group" is an aryl chloride). On the structure's `smiles`, a feature
+    ("dichlorobenzyl group" is an aryl chloride), and so does one inside a long word of
+    `sentence` ("the 2-fluorosubstituted product"). On the structure's `smiles`, a feature
     whose every occurrence shares an atom with the cause's group is the cause named
     again (the piperidine's nitrogen as "basic amine"; `chemx.generation.overlap`).
 
@@ -337,7 +338,7 @@ def select_other_features(
         *groups_named_in(mechanism),
         *groups_named_in(effect),
         *groups_named_in(sentence),
-        *(BY_KEY[key] for key in groups_inside_words(cause)),
+        *(BY_KEY[key] for key in groups_inside_words(cause) | groups_inside_words(sentence)),
     ]
     cause_keys = {group.key for group in groups_named_in(cause)} | groups_inside_words(cause)
 

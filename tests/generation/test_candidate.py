@@ -214,3 +214,22 @@ def test_no_wrong_answer_explains_the_effect_the_way_the_answer_does() -> None:
     for option in wrong:  # cyclohexyl and isopropyl bulk would be second steric answers
         action = option.mechanism.split(" and hinders coordination")[0]
         assert "steric" not in mechanism_classes(action), option.mechanism
+
+
+def test_a_cause_that_names_no_group_keeps_the_sentences_groups_out_of_the_wrong_answers() -> None:
+    # "... except the 2-fluorosubstituted product 2n, which lacked an axis of chirality due
+    # to the small size of the ortho-substituent": the ortho-substituent is the fluorine,
+    # and "aromatic C–F bond" was offered as a wrong answer beside it
+    basis_text = (
+        "The products were formed as mixtures of diastereoisomers in all cases except the "
+        "2-fluorosubstituted product 2n, which lacked an axis of chirality due to the small "
+        "size of the ortho-substituent."
+    )
+    reading = SmilesReading(text="Cc1ccc(S(=O)(=O)OCC2CN=C(c3ccccc3F)O2)cc1", source="opsin-name")
+    block, paper = _block_of("aj", "2n", reading, (("sen_basis", basis_text),))
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    features = {o.feature for o in candidate.options}
+    assert "ortho-substituent" in features
+    assert not any("C–F" in f or "fluor" in f for f in features), features
