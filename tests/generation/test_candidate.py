@@ -145,6 +145,15 @@ def test_a_group_the_paper_names_beside_the_label_but_the_drawing_lacks_is_not_o
     assert any("amine" in name for name in unread)  # without a reading nothing is excluded
 
 
+def _one_sentence_candidate(tag: str, label: str, reading: SmilesReading, text: str) -> Candidate:
+    """The candidate of a block whose only credited sentence is `text`."""
+    block, paper = _block_of(tag, label, reading, (("sen_basis", text),))
+    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
+    candidate = outcome.node
+    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    return candidate
+
+
 def test_the_answers_chain_joins_only_single_statements() -> None:
     basis_text = (
         "Dye 3c was 9 times more photostable than 5 because the 4-trifluoromethyl group "
@@ -152,10 +161,7 @@ def test_the_answers_chain_joins_only_single_statements() -> None:
         "oxygen."
     )
     reading = SmilesReading(text="CCN(CC)c1ccc2c(C(F)(F)F)cc(=O)oc2c1OC", source="osra")
-    block, paper = _block_of("ah", "3c", reading, (("sen_basis", basis_text),))
-    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
-    candidate = outcome.node
-    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    candidate = _one_sentence_candidate("ah", "3c", reading, basis_text)
     chained = [o for o in candidate.options if " and thereby slows" in o.mechanism]
     assert len(chained) >= 2  # the wrong answers share the answer's chain
     for option in chained:
@@ -205,10 +211,7 @@ def test_no_wrong_answer_explains_the_effect_the_way_the_answer_does() -> None:
         "centre and hinders coordination of the secondary amine."
     )
     reading = SmilesReading(text=BRETTPHOS, source="decimer")
-    block, paper = _block_of("ai", "L6", reading, (("sen_basis", basis_text),))
-    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
-    candidate = outcome.node
-    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    candidate = _one_sentence_candidate("ak", "L6", reading, basis_text)
     wrong = [o for o in candidate.options if o.letter != candidate.answer]
     assert wrong
     for option in wrong:  # cyclohexyl and isopropyl bulk would be second steric answers
@@ -226,10 +229,7 @@ def test_a_cause_that_names_no_group_keeps_the_sentences_groups_out_of_the_wrong
         "size of the ortho-substituent."
     )
     reading = SmilesReading(text="Cc1ccc(S(=O)(=O)OCC2CN=C(c3ccccc3F)O2)cc1", source="opsin-name")
-    block, paper = _block_of("aj", "2n", reading, (("sen_basis", basis_text),))
-    outcome = generate_candidate(block, paper, TemplateGenerator(), BasisLedger())
-    candidate = outcome.node
-    assert isinstance(candidate, Candidate) and candidate.options, outcome.decisions[-1]
+    candidate = _one_sentence_candidate("al", "2n", reading, basis_text)
     features = {o.feature for o in candidate.options}
     assert "ortho-substituent" in features
     assert not any("C–F" in f or "fluor" in f for f in features), features
