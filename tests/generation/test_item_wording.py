@@ -58,8 +58,10 @@ def _feature(name: str, key: str | None = None, source: str = "smarts:x") -> Vis
 
 def test_features_the_explanation_names_around_its_cause_are_no_wrong_answers() -> None:
     text = "The higher activity of 1c is ascribed to the geometry of the squaramide group: its two N–H bonds are 2.7 Å apart"
-    around = cause_surroundings(text, "two N–H bonds")
-    assert "squaramide" in around and "higher activity" not in around
+    around = cause_surroundings(text, "squaramide group")
+    assert "squaramide" in around and "higher activity" not in around  # words just before
+    # a cause that names no group refers to one the sentence names: all of it counts
+    assert cause_surroundings(text, "two N–H bonds") == text
     candidates = [
         _feature("squaramide group"),
         _feature("trifluoromethyl group", "trifluoromethyl"),
