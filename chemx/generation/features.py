@@ -333,14 +333,16 @@ def select_other_features(
     """
     from chemx.generation.catalogue import BY_KEY, groups_named_in
 
+    named_by_cause = groups_named_in(cause)
+    inside_cause = groups_inside_words(cause)
     cause_groups = [
-        *groups_named_in(cause),
+        *named_by_cause,
         *groups_named_in(mechanism),
         *groups_named_in(effect),
         *groups_named_in(sentence),
-        *(BY_KEY[key] for key in groups_inside_words(cause) | groups_inside_words(sentence)),
+        *(BY_KEY[key] for key in inside_cause | groups_inside_words(sentence)),
     ]
-    cause_keys = {group.key for group in groups_named_in(cause)} | groups_inside_words(cause)
+    cause_keys = {group.key for group in named_by_cause} | inside_cause
 
     used = uses or {}
     sentence_stems = distinctive_stems(sentence)
