@@ -47,6 +47,15 @@ SIDE_SLACK_FRACTION = 0.25
 """A line below or above may stick out of the crop's x-span by this much of its width."""
 LINES_PER_DIRECTION = 2
 """Lines tried per direction, nearest first: a label may sit under a line of R-group text."""
+CUT_WORD_GAP_PX = 1
+"""A line this close to the left or right side of any crop is a word that crop's box cut
+through, not a label: the segmenter took the rest of the word ("APRT", "Trip =",
+"structurally") or a bracket ("]‡") into a drawing, and the glyph left outside reads as
+"1" or "5t". On the 13 journal PDFs all four accepted structures labelled that way beside
+their own crop were wrong (three whole compounds misnamed, one fragment passed as "1"),
+and the "st" of "structurally" then went to the neighbouring drawing; a label is set a
+space apart from drawings. Touching a crop's top or bottom is allowed: 23 labels sit
+0-1 px under a tight crop, right."""
 
 
 @dataclass
@@ -110,6 +119,15 @@ def _placed(direction: Direction, crop: Box, line: Box) -> bool:
     return level and beyond
 
 
+def _cut_by_crop(line: Box, crops: Sequence[Box]) -> bool:
+    """Whether a line touches a crop's left or right side: the rest of a word it cut."""
+    for x0, y0, x1, y1 in crops:
+        level = line[1] < y1 and line[3] > y0
+        if level and (0 <= x0 - line[2] <= CUT_WORD_GAP_PX or 0 <= line[0] - x1 <= CUT_WORD_GAP_PX):
+            return True
+    return False
+
+
 FREE_REACH_PX = 150
 """The deepest the search below a drawing goes when the usual reach finds nothing."""
 
@@ -141,7 +159,11 @@ def _search(
         window, scale = windows[direction]
         penalty = DIRECTION_PENALTY[direction]
         for hint in hints:
-            if _placed(direction, crop, hint) and intersects(hint, window):
+            if (
+                _placed(direction, crop, hint)
+                and intersects(hint, window)
+                and not _cut_by_crop(hint, all_crops)
+            ):
                 cost = _gap(direction, crop, hint) / scale + penalty - HINT_BONUS
                 found.append(LabelCandidate(hint, cost, direction))
         if window[2] <= window[0] or window[3] <= window[1]:
@@ -167,6 +189,8 @@ def _search(
                 continue  # specks and rules, not text
             if any(intersects(line, other) for other in all_crops if other != crop):
                 continue  # a line running into another drawing is part of it
+            if _cut_by_crop(line, all_crops):
+                continue
             cost = _gap(direction, crop, line) / scale + penalty
             found.append(LabelCandidate(line, cost, direction, members))
             kept += 1

@@ -105,6 +105,30 @@ def test_label_is_found_on_each_side(
     assert result.reason is None
 
 
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_a_word_cut_by_the_crop_is_no_label(extractor: OcrIdentifierExtractor, side: str) -> None:
+    """Text touching a crop's side is the rest of a word the segmenter cut ("T" of "Trip")."""
+    image, mol_box, _ = labelled("12a", side, gap=0)
+    crops = crops_for([mol_box])
+    [result] = extractor.identify(image, crops, segmentation(crops))
+    assert result.identifier is None, result
+    image, mol_box, _ = labelled("12a", side, gap=6)
+    crops = crops_for([mol_box])
+    [result] = extractor.identify(image, crops, segmentation(crops))
+    assert result.identifier == "12a", result
+
+
+def test_a_word_cut_by_a_neighbouring_crop_is_no_label(
+    extractor: OcrIdentifierExtractor,
+) -> None:
+    # "st" of "structurally", whose rest a neighbouring drawing's box took in
+    image, mol_box, label_box = labelled("12a", "right", gap=12)
+    neighbour = (label_box[2], mol_box[1], label_box[2] + 60, mol_box[3])
+    crops = crops_for([mol_box, neighbour])
+    result = extractor.identify(image, crops, segmentation(crops))[0]
+    assert result.identifier is None, result
+
+
 def test_text_that_is_not_a_label_is_refused_with_its_text(
     extractor: OcrIdentifierExtractor,
 ) -> None:
