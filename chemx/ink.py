@@ -18,7 +18,9 @@ comparison.
 from __future__ import annotations
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageChops
+
+from chemx.images import on_white
 
 PAPER_PERCENTILE = 90
 """The paper's grey level is this percentile of the image: drawings cover 2-20 % of a
@@ -69,3 +71,26 @@ def ink_mask(
     grey = grey_levels(image)
     paper = paper_level(grey) if background is None else background
     return grey < paper - margin
+
+
+def black_ink(image: Image.Image, distance: int) -> Image.Image:
+    """The drawing as black ink on white (RGB), cut at `distance` levels below white.
+
+    Ink is a pixel whose darkest channel is more than `distance` levels below white.
+    Journal and RDKit drawings colour their heteroatom and R-group labels; the usual grey
+    conversion leaves a green "R" or a cyan "F" so faint that readers (DECIMER, EasyOCR)
+    take it for another glyph. The darkest channel keeps any saturated colour as ink.
+    """
+    red, green, blue = on_white(image).convert("RGB").split()
+    darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
+    return darkest.point(lambda value: 0 if value < 255 - distance else 255).convert("RGB")
+
+
+def coloured_ink(image: Image.Image, distance: int) -> np.ndarray:
+    """Mask of the coloured ink: coloured strokes and labels, not black or grey ones.
+
+    Ink as `black_ink` cuts it, whose channels differ by more than `distance` levels.
+    """
+    channels = np.asarray(on_white(image).convert("RGB"), dtype=np.int16)
+    darkest, brightest = channels.min(axis=2), channels.max(axis=2)
+    return (darkest < 255 - distance) & (brightest - darkest > distance)

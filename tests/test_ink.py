@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from chemx.ink import grey_levels, ink_mask, paper_level
+from chemx.ink import black_ink, coloured_ink, grey_levels, ink_mask, paper_level
 
 
 def test_absolute_level_is_strictly_darker() -> None:
@@ -50,3 +50,13 @@ def test_doctests() -> None:
     from chemx import ink
 
     assert doctest.testmod(ink).failed == 0
+
+
+def test_coloured_strokes_become_black_ink_and_only_they_count_as_colour() -> None:
+    image = Image.new("RGB", (5, 1), (255, 255, 255))
+    for x, colour in enumerate([(46, 158, 74), (0, 0, 0), (120, 120, 120), (230, 230, 230)]):
+        image.putpixel((x, 0), colour)  # green, black, grey, near-white
+    assert coloured_ink(image, 60).tolist() == [[True, False, False, False, False]]
+    black = black_ink(image, 60)
+    assert black.mode == "RGB"
+    assert [black.getpixel((x, 0))[0] for x in range(5)] == [0, 0, 0, 255, 255]

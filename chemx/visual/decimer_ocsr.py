@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from PIL import Image, ImageChops, ImageOps
+from PIL import Image, ImageOps
 
 from chemx.errors import BackendUnavailable
-from chemx.images import on_white
+from chemx.ink import black_ink
 from chemx.visual.drawn_structures import DrawnStructures
 from chemx.visual.ocsr import (
     MIN_SIDE_PX,
@@ -242,10 +242,7 @@ class DecimerWorker:
 
 def prepare(crop: Image.Image) -> Image.Image:
     """Black ink on white with a margin (`INK_DISTANCE`); DECIMER resizes it itself."""
-    red, green, blue = on_white(crop).convert("RGB").split()
-    darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
-    ink = darkest.point(lambda value: 0 if value < 255 - INK_DISTANCE else 255)
-    return ImageOps.expand(ink.convert("RGB"), border=PAD_PX, fill="white")
+    return ImageOps.expand(black_ink(crop, INK_DISTANCE), border=PAD_PX, fill="white")
 
 
 MISREAD_PHENYL = "[Pb;D1;+0]"

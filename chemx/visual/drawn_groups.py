@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageOps
 
+from chemx.ink import black_ink, coloured_ink
 from chemx.labels.scaffold import R_GROUP
 
 UPSCALE = 2.0
@@ -58,6 +59,20 @@ MIN_CLOSE_UPSCALE = 2.0
 """The closer reading enlarges at least this much: a figure whose compound label is a
 block of lines (a series list '16: R = OMe, 75%' beside the drawing) measures tall, so
 `upscale_for` would leave the drawing's atom labels at their printed 8-12 px."""
+INK_DISTANCE = 60
+"""A crop drawn partly in colour is read twice: as it is, and as black ink
+(`chemx.ink.black_ink`, the same cut as DECIMER's). A green "R-N" in a natural-product
+scheme (jnatprod.2c01069 Scheme 3) read as "8-N" and "A-N" in its colours, and in its
+darkest channel alone, but as "R-N" in black, so a scaffold passed as compound "2ee".
+Neither reading alone is enough: on rings drawn with a coloured "R", the black ink read
+the 14-px letters and lost the 18-px ones (their anti-aliasing), the colours the other
+way round. Black-and-white crops are read once, as they are. The black reading counts
+bare group labels only (R, Ar, X), not formulas: a ring filled in yellow or pink turns
+into a black blob there, and an "H" beside one read as "Hx" (an atom bearing X) in a
+natural product's graphical abstract (jnatprod biscroyunoid A)."""
+MIN_COLOURED_PIXELS = 20
+"""Coloured ink pixels (`chemx.ink.coloured_ink`) that make a crop 'partly in colour':
+about one small glyph; JPEG fringes on black strokes give a few."""
 EDGE_MARGIN_PX = 6
 """White margin added round a crop before it is read: the crop is tight round the ink, and
 EasyOCR's text detector misses a glyph that touches the image border (the 'X' or 'R' at a
@@ -94,12 +109,16 @@ _SPLIT = re.compile(r"[\s\-–/·()=]+")
 '=' of a definition printed in the drawing ('X = Cl')."""
 
 
-def group_labels(tokens: list[str]) -> list[str]:
-    """The R-group labels among OCR tokens ('R-N' holds 'R'; 'OR' is an alkoxy group)."""
+def group_labels(tokens: list[str], *, formulas: bool = True) -> list[str]:
+    """The R-group labels among OCR tokens ('R-N' holds 'R'; 'OR' is an alkoxy group).
+
+    With `formulas=False` only bare group labels count (R, R¹, Ar, X: `R_GROUP`), not
+    group labels inside a formula ('OR', 'PdIIX').
+    """
     found = []
     for token in tokens:
         for part in _SPLIT.split(token.strip()):
-            if part and (R_GROUP.match(part) or GROUP_IN_FORMULA.match(part)):
+            if part and (R_GROUP.match(part) or (formulas and GROUP_IN_FORMULA.match(part))):
                 found.append(part)
             elif part and (misread := MISREAD_SUPERSCRIPT.match(part)):
                 found.append(misread.group(1))
@@ -115,23 +134,32 @@ def drawn_group_labels(crop: Image.Image, reader: Any, *, upscale: float = UPSCA
     width, height = crop.size
     if width == 0 or height == 0:
         return []
-    framed = ImageOps.expand(crop.convert("RGB"), border=EDGE_MARGIN_PX, fill="white")
-    size = (max(1, round(framed.width * upscale)), max(1, round(framed.height * upscale)))
-    image = framed.resize(size, Image.Resampling.LANCZOS)
+    versions = [(crop.convert("RGB"), True)]
+    if int(coloured_ink(crop, INK_DISTANCE).sum()) >= MIN_COLOURED_PIXELS:
+        versions.append((black_ink(crop, INK_DISTANCE), False))
     from chemx.visual.identifiers._ocr_easyocr import ocr_threads
 
-    with ocr_threads():  # a small crop: more threads only wait
-        tokens = reader.readtext(np.asarray(image), detail=0)
-    return group_labels([str(token) for token in tokens])
+    found: list[str] = []
+    for version, formulas in versions:
+        framed = ImageOps.expand(version, border=EDGE_MARGIN_PX, fill="white")
+        size = (max(1, round(framed.width * upscale)), max(1, round(framed.height * upscale)))
+        image = framed.resize(size, Image.Resampling.LANCZOS)
+        with ocr_threads():  # a small crop: more threads only wait
+            tokens = reader.readtext(np.asarray(image), detail=0)
+        read = group_labels([str(token) for token in tokens], formulas=formulas)
+        found += [g for g in read if g not in found]
+    return found
 
 
 __all__ = [
     "CLOSE_FACTOR",
     "EDGE_MARGIN_PX",
     "GROUP_IN_FORMULA",
+    "INK_DISTANCE",
     "LABEL_TARGET_PX",
     "MAX_UPSCALE",
     "MIN_CLOSE_UPSCALE",
+    "MIN_COLOURED_PIXELS",
     "MISREAD_SUPERSCRIPT",
     "UPSCALE",
     "drawn_group_labels",

@@ -23,13 +23,13 @@ def test_group_labels_are_found_in_ocr_tokens() -> None:
     assert group_labels(["PdCl", "Xe", "NMe2", "LiX1a"]) == []
 
 
-def _ring_with(label: str) -> Image.Image:
+def _ring_with(label: str, colour: str = "black", size: int = 18) -> Image.Image:
     image = Image.new("RGB", (200, 160), "white")
     draw = ImageDraw.Draw(image)
     hexagon = [(60, 50), (90, 33), (120, 50), (120, 85), (90, 102), (60, 85)]
     draw.polygon(hexagon, outline="black", width=2)
     draw.line([(120, 50), (145, 36)], fill="black", width=2)
-    draw.text((148, 22), label, font=ImageFont.load_default(size=18), fill="black")
+    draw.text((148, 22), label, font=ImageFont.load_default(size=size), fill=colour)
     return image
 
 
@@ -37,6 +37,14 @@ def test_a_drawn_r_is_read_and_a_drawn_methyl_is_not() -> None:
     reader = OcrIdentifierExtractor()
     assert "R" in reader.read_drawn_groups(_ring_with("R"))
     assert reader.read_drawn_groups(_ring_with("Me")) == []
+
+
+@pytest.mark.parametrize("size", [14, 18])
+def test_a_coloured_r_is_read_in_colour_or_as_black_ink(size: int) -> None:
+    # journal schemes colour their R groups (a green "R-N"); each reading misses some sizes
+    reader = OcrIdentifierExtractor()
+    assert "R" in reader.read_drawn_groups(_ring_with("R", "#2e9e4a", size))
+    assert reader.read_drawn_groups(_ring_with("Me", "#2e9e4a", size)) == []
 
 
 def test_only_the_easyocr_backend_reads_drawn_groups() -> None:
