@@ -34,6 +34,12 @@ PLACEHOLDER_ATOMS = 1
 atom): a whole member may have that many fewer than the scaffold."""
 
 
+MIN_PARTS_FOR_TABLE = 2
+"""Members of one range found smaller than their scaffold that show the table draws its
+members as parts. jacs.2c12311 Table 3 draws all seven silyl groups of "3–9" alone; size
+alone took 3 and 4 (27-47 % of the scaffold's ink), while 6 and 9, a tolyl- and a
+siloxy-silyl group, have 82 % and 76 % of it: within the 80 % a whole member with H in
+place of the group would have, so size alone cannot tell them."""
 INK_SHARE = 0.5
 """A member drawing with less than this share of its scaffold's ink is a part of it."""
 INK_LEVEL = 128
@@ -91,19 +97,41 @@ def substituent_drawings(
 ) -> dict[str, str]:
     """Member drawing -> why it is a substituent, for drawings labelled inside a range.
 
-    `members` maps a drawing (its structure id) to its label and size.
+    `members` maps a drawing (its structure id) to its label and size. A member is a part
+    when it is smaller than its scaffold (`_smaller`); once `MIN_PARTS_FOR_TABLE` members
+    of one range are, the rest of that range are parts too unless larger than the
+    scaffold (`_larger`): a table draws its members one way.
     """
     found = {}
-    for key, (label, size) in members.items():
-        for scaffold in scaffolds:
-            if label in scaffold.members:
-                why = _smaller(size, scaffold.size)
-                if why:
-                    found[key] = (
-                        f"drawn for the series {scaffold.range_text!r}: {why}, so it is the "
-                        f"group that fills the scaffold's placeholder, not compound {label} whole"
+    for scaffold in scaffolds:
+        in_range = {key: m for key, m in members.items() if m[0] in scaffold.members}
+        parts = {
+            key: why
+            for key, (_, size) in in_range.items()
+            if (why := _smaller(size, scaffold.size))
+        }
+        if len(parts) >= MIN_PARTS_FOR_TABLE:
+            shown = ", ".join(sorted(in_range[key][0] for key in parts))
+            for key, (_, size) in in_range.items():
+                if key not in parts and not _larger(size, scaffold.size):
+                    parts[key] = (
+                        f"members {shown} of the same table are drawn as parts, and this "
+                        "drawing is no larger than the scaffold"
                     )
+        for key, why in parts.items():
+            label = in_range[key][0]
+            found[key] = (
+                f"drawn for the series {scaffold.range_text!r}: {why}, so it is the "
+                f"group that fills the scaffold's placeholder, not compound {label} whole"
+            )
     return found
+
+
+def _larger(member: DrawingSize, scaffold: DrawingSize) -> bool:
+    """Whether the member is measurably larger than its scaffold (so it holds it whole)."""
+    if member.heavy_atoms is not None and scaffold.heavy_atoms is not None:
+        return member.heavy_atoms > scaffold.heavy_atoms
+    return member.ink > scaffold.ink
 
 
 def _smaller(member: DrawingSize, scaffold: DrawingSize) -> str | None:

@@ -48,12 +48,33 @@ def test_members_smaller_than_the_scaffold_are_substituents() -> None:
         "whole": ("4", _size("CCCCCCCCCCCC[Si](C)(C)Cc1ccccc1")),
         "hydrogen in place of the group": ("5", _size("CCCCCCCCCCCC", ink=80)),
         "unread, large": ("6", _size(None, ink=90)),
-        "unread, small": ("7", _size(None, ink=30)),
         "outside the range": ("12", _size("C[Si](C)(C)C")),
     }
     found = substituent_drawings([scaffold], members)
-    assert set(found) == {"trimethylsilyl", "unread, small"}
+    assert set(found) == {"trimethylsilyl"}
     assert "fewer than its scaffold's 13" in found["trimethylsilyl"]
+
+
+def test_a_table_that_draws_two_members_as_parts_draws_them_all_so() -> None:
+    # jacs.2c12311 Table 3: 3 and 4 are small; 6 and 9 have 76-82 % of the scaffold's ink
+    scaffold = SeriesScaffold(frozenset(range_labels("3–9") or []), "3–9", _size(None, 300))
+    members = {
+        "trimethylsilyl": ("3", _size("C[Si](C)(C)C", ink=90)),
+        "benzyldimethylsilyl": ("4", _size(None, ink=140)),
+        "tolyldimethylsilyl": ("6", _size("Cc1ccc([Si](C)(C)C)cc1", ink=246)),
+        "siloxysilyl": ("9", _size(None, ink=228)),
+        "larger than the scaffold": ("8", _size(None, ink=420)),
+    }
+    found = substituent_drawings([scaffold], members)
+    assert set(found) == {
+        "trimethylsilyl",
+        "benzyldimethylsilyl",
+        "tolyldimethylsilyl",
+        "siloxysilyl",
+    }
+    assert "members 3, 4 of the same table are drawn as parts" in found["siloxysilyl"]
+    one_part = {k: v for k, v in members.items() if k != "benzyldimethylsilyl"}
+    assert set(substituent_drawings([scaffold], one_part)) == {"trimethylsilyl"}
 
 
 def test_an_unread_scaffold_is_compared_by_ink() -> None:
