@@ -42,7 +42,10 @@ def run_osra(
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="chemx-osra-") as folder:
         image_path = Path(folder) / "image.png"
-        image.save(image_path)
+        # Without the colour profile: OSRA's image library cannot open a PNG that carries
+        # one ("Cannot open file", exit 252). Figures taken from journal PDFs do (about a
+        # third of the 13 papers' figures), so OSRA read none of their whole figures.
+        image.save(image_path, icc_profile=None)
         osra = [path, "-f", "can"]
         if resolution_dpi is not None:
             osra += ["-r", str(resolution_dpi)]

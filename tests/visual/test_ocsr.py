@@ -221,3 +221,22 @@ def test_osra_reads_the_ring_structures_of_a_whole_figure() -> None:
     assert found.count is not None and found.count >= 2
     blank = ocsr.OsraReader().count_structures(Image.new("RGB", (600, 300), "white"))
     assert blank.count == 0
+
+
+def test_a_figure_is_sent_without_its_colour_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # OSRA cannot open a PNG that carries the HP sRGB profile of journal PDF figures
+    # ("Cannot open file", exit 252); this stand-in fails the same way on any profile
+    from PIL import ImageCms
+
+    fake_osra(
+        tmp_path,
+        monkeypatch,
+        'for f; do :; done; if grep -q iCCP "$f"; then echo "Cannot open file" >&2; exit 252; '
+        "fi; echo c1ccc2ccccc2c1CCCC",
+    )
+    figure = Image.new("RGB", (300, 200), "white")
+    figure.info["icc_profile"] = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    found = ocsr.OsraReader().count_structures(figure)
+    assert found.reason is None and found.count == 1
