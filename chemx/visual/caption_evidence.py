@@ -18,7 +18,8 @@ weights (not fitted), summed over three kinds of evidence, each counted once:
 - structure words, +3: substrate scope, SAR / structure-activity, optimisation (of
   reaction conditions), "structures of 1", chemical structures, synthetic routes and
   applications, catalytic cycles, proposed mechanisms, biosynthetic pathways,
-  representative or bioactive compounds. A table with these words draws structures;
+  representative or bioactive compounds, COSY/HMBC (2-D NMR) correlations, which are
+  drawn as arrows on the structure. A table with these words draws structures;
 - non-structure words, -3: spectra (ECD, CD, UV, IR, NMR, MS), chromatograms, X-ray or
   crystal structures, ORTEP, thermal ellipsoids, crystal packing, dose-response and other
   curves, plots, cryo-EM, maps, density, microscopy, gels and blots, expression,
@@ -77,7 +78,10 @@ _STRUCTURE = re.compile(
     r"derivati[sz]ations?|catalytic cycle|proposed (reaction )?mechanism|"
     r"plausible (reaction )?mechanism|biosynthetic (and metabolic )?pathways?|"
     r"biogenetic|representative (examples|compounds)|biologically active|bioactive|"
-    r"optimi[sz]ation)"
+    r"optimi[sz]ation|"
+    # 2-D NMR correlations are drawn as arrows on the structure (NOESY/ROESY ones are not
+    # here: they are often shown on a 3-D conformer)
+    r"(?:COSY|HMBC|H2BC|TOCSY|ADEQUATE|2D NMR)\b[^.;]{0,40}?\bcorrelations)"
     # a footnote mark printed against the last word ("Scope of Diestersa,b") is no boundary
     r"(?:[a-e](?:,[a-e])*)?\b",
     re.IGNORECASE,

@@ -93,6 +93,8 @@ def test_words_naming_spectra_crystals_assays_and_models_count_against(
         "Table 1. Structure–activity relationships of 1–12",
         "Figure 1. Structures of 1 and 2.",
         "Figure 1. Chemical structures of adenosine, CF101 and CF102.",
+        "Figure 2. 1H−1H COSY and key HMBC correlations of 1.",
+        "Figure 2. 2D NMR (DMSO-d6) correlations for glyclauxins B−E (3−6).",
     ],
 )
 def test_a_table_or_figure_of_drawn_structures_counts_for(caption: str) -> None:
