@@ -312,7 +312,9 @@ def select_other_features(
     geometry of the squaramide group: its two N–H bonds ..." makes "squaramide" as good
     an answer as the N–H bonds. A group inside a long word of the cause counts too
     ("dichlorobenzyl group" is an aryl chloride), and so does one inside a long word of
-    `sentence` ("the 2-fluorosubstituted product"). On the structure's `smiles`, a feature
+    `sentence` ("the 2-fluorosubstituted product"), and so do the groups a class word of
+    the cause covers ("alkyl substituents": methyls, isopropyl ...; `CLASS_MEMBERS`).
+    On the structure's `smiles`, a feature
     whose every occurrence shares an atom with the cause's group is the cause named
     again (the piperidine's nitrogen as "basic amine"; `chemx.generation.overlap`).
 
@@ -334,7 +336,7 @@ def select_other_features(
     from chemx.generation.catalogue import BY_KEY, groups_named_in
 
     named_by_cause = groups_named_in(cause)
-    inside_cause = groups_inside_words(cause)
+    inside_cause = groups_inside_words(cause) | groups_in_classes(cause)
     cause_groups = [
         *named_by_cause,
         *groups_named_in(mechanism),
@@ -380,6 +382,30 @@ def select_other_features(
         if len(chosen) == limit:
             break
     return chosen
+
+
+CLASS_MEMBERS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (
+        re.compile(r"\balkyl(?:s\b| (?:groups?|substituents?|residues?|chains?)\b)", re.I),
+        frozenset(
+            """aryl_methyl n_methyl isopropyl tert_butyl cyclohexyl cyclopropyl alkyl_chain
+            gem_dimethyl""".split()
+        ),
+    ),
+    (
+        re.compile(r"\b(?:halogens?|halo(?:gen)? (?:atoms?|groups?|substituents?))\b", re.I),
+        frozenset("aryl_fluoride aryl_chloride aryl_bromide aryl_iodide alkyl_halide".split()),
+    ),
+)
+"""Class words a cause may use for several groups at once, and the catalogue entries each
+covers. The BODIPY cause "alkyl substituents" named no catalogue entry, so its own
+"aryl methyl group" was offered as a wrong answer (with another mechanism): two answers.
+"""
+
+
+def groups_in_classes(text: str) -> set[str]:
+    """Catalogue keys that a class word of `text` covers ('alkyl substituents')."""
+    return {key for pattern, keys in CLASS_MEMBERS if pattern.search(text) for key in keys}
 
 
 def groups_inside_words(text: str) -> set[str]:

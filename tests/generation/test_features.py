@@ -13,6 +13,7 @@ from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.features import (
     VisibleFeature,
     drawn_name,
+    groups_in_classes,
     select_other_features,
     structure_features,
     text_features,
@@ -120,6 +121,18 @@ def test_groups_the_mechanism_names_are_part_of_the_cause() -> None:
         "phenethyl ring", pool, mechanism="is activated by two methoxy groups"
     )
     assert not {"dimethoxyaryl", "methoxy_aryl"} & {f.key for f in chosen}
+
+
+def test_groups_a_class_word_of_the_cause_covers_are_no_wrong_answers() -> None:
+    # "the alkyl substituents" of the cause include the drawing's aryl methyl
+    smiles = "Cc1ccc(-c2ccc(C(F)(F)F)cc2)cc1O"
+    pool = structure_features(smiles)
+    assert "aryl_methyl" in {f.key for f in select_other_features("phenol", pool)}
+    chosen = select_other_features("alkyl substituents", pool, smiles=smiles)
+    assert "aryl_methyl" not in {f.key for f in chosen}
+    assert chosen  # the other features stay
+    assert groups_in_classes("the halogen substituents") >= {"aryl_fluoride", "aryl_iodide"}
+    assert groups_in_classes("an alkyl halide") == set()  # a group, not a class
 
 
 def test_groups_the_effect_names_are_no_wrong_answers() -> None:
