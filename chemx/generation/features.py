@@ -387,14 +387,14 @@ def select_other_features(
 CLASS_MEMBERS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (
         re.compile(r"\balkyl(?:s\b| (?:groups?|substituents?|residues?|chains?)\b)", re.I),
-        frozenset(
+        wordlist(
             """aryl_methyl n_methyl isopropyl tert_butyl cyclohexyl cyclopropyl alkyl_chain
-            gem_dimethyl""".split()
+            gem_dimethyl"""
         ),
     ),
     (
         re.compile(r"\b(?:halogens?|halo(?:gen)? (?:atoms?|groups?|substituents?))\b", re.I),
-        frozenset("aryl_fluoride aryl_chloride aryl_bromide aryl_iodide alkyl_halide".split()),
+        wordlist("aryl_fluoride aryl_chloride aryl_bromide aryl_iodide alkyl_halide"),
     ),
 )
 """Class words a cause may use for several groups at once, and the catalogue entries each

@@ -260,6 +260,14 @@ def test_the_condition_question_fits_its_effect() -> None:
     ).startswith("One structural feature raised the compound's solubility 10-fold.")
 
 
+def test_a_stem_about_one_compound_drops_the_values_of_several() -> None:
+    # "… gave lower yields, 50 and 39%": two compounds' yields, one compound shown
+    stem = stem_text("lower yields, 50 and 39%", "np", ReasoningType.MECHANISTIC, "molecule")
+    assert stem.startswith("The observed outcome is lower yields. ")
+    one = stem_text("a yield of 50%", "np", ReasoningType.MECHANISTIC, "molecule")
+    assert one.startswith("The observed outcome is a yield of 50%. ")
+
+
 def test_wrong_answers_already_offered_in_the_paper_come_last() -> None:
     pool = structure_features("O=C(Nc1ccc(F)cc1)c1ccncc1C1CC1")
     first = select_other_features("acrylamide", pool, limit=3, seed="item-1")
