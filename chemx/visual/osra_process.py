@@ -43,8 +43,9 @@ def run_osra(
     with tempfile.TemporaryDirectory(prefix="chemx-osra-") as folder:
         image_path = Path(folder) / "image.png"
         # Without the colour profile: OSRA's image library cannot open a PNG that carries
-        # one ("Cannot open file", exit 252). Figures taken from journal PDFs do (about a
-        # third of the 13 papers' figures), so OSRA read none of their whole figures.
+        # the HP sRGB one ("Cannot open file", exit 252). Figures taken from journal PDFs
+        # carry it (30 of the 126 figures of the 13 journal PDFs, in 9 of them), so OSRA
+        # read none of those whole figures.
         image.save(image_path, icc_profile=None)
         osra = [path, "-f", "can"]
         if resolution_dpi is not None:

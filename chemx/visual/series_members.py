@@ -16,6 +16,9 @@ figure: a whole member has at least the scaffold's ink less its placeholder's, s
 with under `INK_SHARE` of it is a part. On the real table that prompted this (jacs.2c12311
 Table 3) the members' ink was 27-82 % of the scaffold's, and a whole member with H in
 place of the placeholder would have about 80 %: the ink rule takes only the two smallest.
+A table draws its members one way, so once two members of a range are parts, the others
+are too unless they are larger than the scaffold (`MIN_PARTS_FOR_TABLE`): that takes the
+other two labelled members (6 and 9) of that table.
 """
 
 from __future__ import annotations
