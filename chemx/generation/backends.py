@@ -60,6 +60,7 @@ from chemx.generation.mcq import (
     assemble,
     distractor_draft,
     neutral_effect,
+    one_compound_effect,
     option_text,
     pair_stem_text,
     stem_text,
@@ -539,7 +540,8 @@ class TemplateGenerator:
         if fields.pair is not None:
             labels = (fields.pair.own_label, fields.pair.partner_label)
             stem = pair_stem_text(fields.effect, fields.effect_form, fields.reasoning_type, labels)
-        else:
+        else:  # the options repeat the effect: one compound's item drops others' values
+            fields = replace(fields, effect=one_compound_effect(fields.effect))
             stem = stem_text(
                 fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
             )

@@ -233,3 +233,20 @@ def test_a_cause_that_names_no_group_keeps_the_sentences_groups_out_of_the_wrong
     features = {o.feature for o in candidate.options}
     assert "ortho-substituent" in features
     assert not any("C–F" in f or "fluor" in f for f in features), features
+
+
+def test_an_item_about_one_of_two_compounds_drops_their_values_everywhere() -> None:
+    # a CC BY journal sentence: "2d and 2e, albeit in lower yields, 50 and 39%, respectively"
+    basis_text = (
+        "Electrolysis of electron-rich substrates with isopropyl and methoxy substituents was "
+        "also successful and led to the formation of the desired products 2d and 2e, albeit in "
+        "lower yields, 50 and 39%, respectively, mostly, due to the easy oxidation of the "
+        "aromatic ring of electron-rich arenes."
+    )
+    reading = SmilesReading(
+        text="Cc1ccc(S(=O)(=O)OCC2CN=C(c3ccc(C(C)C)cc3)O2)cc1", source="opsin-name"
+    )
+    candidate = _one_sentence_candidate("am", "2d", reading, basis_text)
+    assert "lower yields" in candidate.stem and "39%" not in candidate.stem
+    for option in candidate.options:
+        assert "39%" not in option.text, option.text
