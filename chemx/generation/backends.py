@@ -60,7 +60,6 @@ from chemx.generation.mcq import (
     assemble,
     distractor_draft,
     neutral_effect,
-    one_compound_effect,
     option_text,
     pair_stem_text,
     stem_text,
@@ -92,7 +91,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
-from chemx.generation.stem_wording import unnamed_precursors
+from chemx.generation.stem_wording import one_compound_effect, unnamed_precursors
 from chemx.generation.text import stem, words
 from chemx.labels import canonical_text, labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller

@@ -34,7 +34,13 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.feature_names import same_feature
-from chemx.generation.lexicon import BACK_REFERENCES, ROLE_WORDS, SPECTRAL_WORDS, VERB_FORMS
+from chemx.generation.lexicon import (
+    BACK_REFERENCES,
+    ROLE_WORDS,
+    SPECTRAL_WORDS,
+    VERB_FORMS,
+    groups_in_classes,
+)
 from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
 from chemx.generation.overlap import names_cause_atoms
 from chemx.generation.text import (
@@ -313,7 +319,7 @@ def select_other_features(
     an answer as the N–H bonds. A group inside a long word of the cause counts too
     ("dichlorobenzyl group" is an aryl chloride), and so does one inside a long word of
     `sentence` ("the 2-fluorosubstituted product"), and so do the groups a class word of
-    the cause covers ("alkyl substituents": methyls, isopropyl ...; `CLASS_MEMBERS`).
+    the cause covers ("alkyl substituents": methyls, isopropyl ...; `lexicon.CLASS_MEMBERS`).
     On the structure's `smiles`, a feature
     whose every occurrence shares an atom with the cause's group is the cause named
     again (the piperidine's nitrogen as "basic amine"; `chemx.generation.overlap`).
@@ -382,30 +388,6 @@ def select_other_features(
         if len(chosen) == limit:
             break
     return chosen
-
-
-CLASS_MEMBERS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (
-        re.compile(r"\balkyl(?:s\b| (?:groups?|substituents?|residues?|chains?)\b)", re.I),
-        wordlist(
-            """aryl_methyl n_methyl isopropyl tert_butyl cyclohexyl cyclopropyl alkyl_chain
-            gem_dimethyl"""
-        ),
-    ),
-    (
-        re.compile(r"\b(?:halogens?|halo(?:gen)? (?:atoms?|groups?|substituents?))\b", re.I),
-        wordlist("aryl_fluoride aryl_chloride aryl_bromide aryl_iodide alkyl_halide"),
-    ),
-)
-"""Class words a cause may use for several groups at once, and the catalogue entries each
-covers. The BODIPY cause "alkyl substituents" named no catalogue entry, so its own
-"aryl methyl group" was offered as a wrong answer (with another mechanism): two answers.
-"""
-
-
-def groups_in_classes(text: str) -> set[str]:
-    """Catalogue keys that a class word of `text` covers ('alkyl substituents')."""
-    return {key for pattern, keys in CLASS_MEMBERS if pattern.search(text) for key in keys}
 
 
 def groups_inside_words(text: str) -> set[str]:

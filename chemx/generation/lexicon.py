@@ -382,3 +382,27 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
 def mechanism_classes(text: str) -> set[str]:
     """The broad classes a mechanism phrase falls in."""
     return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
+
+
+CLASS_MEMBERS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (
+        re.compile(r"\balkyl(?:s\b| (?:groups?|substituents?|residues?|chains?)\b)", re.I),
+        wordlist(
+            """aryl_methyl n_methyl isopropyl tert_butyl cyclohexyl cyclopropyl alkyl_chain
+            gem_dimethyl"""
+        ),
+    ),
+    (
+        re.compile(r"\b(?:halogens?|halo(?:gen)? (?:atoms?|groups?|substituents?))\b", re.I),
+        wordlist("aryl_fluoride aryl_chloride aryl_bromide aryl_iodide alkyl_halide"),
+    ),
+)
+"""Class words a cause may use for several groups at once, and the catalogue entries each
+covers. The BODIPY cause "alkyl substituents" named no catalogue entry, so its own
+"aryl methyl group" was offered as a wrong answer (with another mechanism): two answers.
+"""
+
+
+def groups_in_classes(text: str) -> set[str]:
+    """Catalogue keys that a class word of `text` covers ('alkyl substituents')."""
+    return {key for pattern, keys in CLASS_MEMBERS if pattern.search(text) for key in keys}

@@ -241,21 +241,6 @@ _PRODUCT_CLAUSE = re.compile(
 clause: the effect is the clause's, so the stem keeps that about the compound shown."""
 
 
-_VALUE = r"\d+(?:\.\d+)?\s*(?:%|-fold|nM|μM|µM|mM|nm)?"
-_SEVERAL_VALUES = re.compile(rf"\s*[,(]\s*{_VALUE}(?:\s*(?:,|and|or)\s*{_VALUE})+\s*\)?$")
-"""A closing list of measurements ("lower yields, 50 and 39%"): the sentence spoke of
-several compounds, and a stem about the one shown cannot say which value is its own."""
-
-
-def one_compound_effect(effect: str) -> str:
-    """The effect without a closing list of several compounds' values (`_SEVERAL_VALUES`).
-
-    For an item about one compound: its stem and every option's closing clause repeat
-    the effect, and none of them can say which value is the compound's own.
-    """
-    return _SEVERAL_VALUES.sub("", effect.rstrip(". "))
-
-
 def _names_group(subject: str) -> bool:
     """Whether a clause's subject names a structural feature.
 
@@ -272,7 +257,6 @@ def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entr
     it is never given.
     """
     question = QUESTIONS[reasoning_type].format(noun=entry_noun(entry_type))
-    effect = one_compound_effect(effect)
     if reasoning_type is ReasoningType.CONDITION and not REQUIREMENT.search(effect):
         question = CONDITION_OUTCOME_QUESTION.format(noun=entry_noun(entry_type))
     return f"{_observation(owner_named(effect, form, entry_type), form)} {question}"

@@ -154,3 +154,18 @@ def adverbial_lead(subject: str) -> str:
     if comma and lead.split() and lead.split()[0].lower() in LEAD_PREPOSITIONS:
         return f"{lead}, "
     return ""
+
+
+_VALUE = r"\d+(?:\.\d+)?\s*(?:%|-fold|nM|μM|µM|mM|nm)?"
+_SEVERAL_VALUES = re.compile(rf"\s*[,(]\s*{_VALUE}(?:\s*(?:,|and|or)\s*{_VALUE})+\s*\)?$")
+"""A closing list of measurements ("lower yields, 50 and 39%"): the sentence spoke of
+several compounds, and a stem about the one shown cannot say which value is its own."""
+
+
+def one_compound_effect(effect: str) -> str:
+    """The effect without a closing list of several compounds' values (`_SEVERAL_VALUES`).
+
+    For an item about one compound: its stem and every option's closing clause repeat
+    the effect, and none of them can say which value is the compound's own.
+    """
+    return _SEVERAL_VALUES.sub("", effect.rstrip(". "))

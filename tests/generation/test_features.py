@@ -13,12 +13,12 @@ from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.features import (
     VisibleFeature,
     drawn_name,
-    groups_in_classes,
     select_other_features,
     structure_features,
     text_features,
     usage_key,
 )
+from chemx.generation.lexicon import groups_in_classes
 from chemx.generation.mcq import (
     LETTERS,
     OptionDraft,
@@ -29,6 +29,7 @@ from chemx.generation.mcq import (
     stem_text,
 )
 from chemx.generation.mechanisms import GENERIC, TABLE, mechanism_for
+from chemx.generation.stem_wording import one_compound_effect
 from chemx.qc.anti_shortcut import hedging_terms
 from chemx.records import ReasoningType
 
@@ -260,12 +261,12 @@ def test_the_condition_question_fits_its_effect() -> None:
     ).startswith("One structural feature raised the compound's solubility 10-fold.")
 
 
-def test_a_stem_about_one_compound_drops_the_values_of_several() -> None:
+def test_an_effect_about_one_compound_drops_the_values_of_several() -> None:
     # "… gave lower yields, 50 and 39%": two compounds' yields, one compound shown
-    stem = stem_text("lower yields, 50 and 39%", "np", ReasoningType.MECHANISTIC, "molecule")
-    assert stem.startswith("The observed outcome is lower yields. ")
-    one = stem_text("a yield of 50%", "np", ReasoningType.MECHANISTIC, "molecule")
-    assert one.startswith("The observed outcome is a yield of 50%. ")
+    assert one_compound_effect("lower yields, 50 and 39%.") == "lower yields"
+    assert one_compound_effect("lower yields (50% and 39%)") == "lower yields"
+    assert one_compound_effect("a yield of 50%") == "a yield of 50%"
+    assert one_compound_effect("potency of 12 nM") == "potency of 12 nM"
 
 
 def test_wrong_answers_already_offered_in_the_paper_come_last() -> None:
