@@ -91,7 +91,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
-from chemx.generation.stem_wording import one_compound_effect, unnamed_precursors
+from chemx.generation.stem_wording import unnamed_precursors
 from chemx.generation.text import stem, words
 from chemx.labels import canonical_text, labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
@@ -539,8 +539,7 @@ class TemplateGenerator:
         if fields.pair is not None:
             labels = (fields.pair.own_label, fields.pair.partner_label)
             stem = pair_stem_text(fields.effect, fields.effect_form, fields.reasoning_type, labels)
-        else:  # the options repeat the effect: one compound's item drops others' values
-            fields = replace(fields, effect=one_compound_effect(fields.effect))
+        else:
             stem = stem_text(
                 fields.effect, fields.effect_form, fields.reasoning_type, context.entry_type
             )

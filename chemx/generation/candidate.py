@@ -18,6 +18,7 @@ runs them on the `Candidate` this module returns.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Literal
 
 from chemx.generation.backends import GenerationContext, Generator
@@ -41,6 +42,7 @@ from chemx.generation.ledger import (
     EvidenceBlock,
     PaperContext,
 )
+from chemx.generation.stem_wording import one_compound_effect
 from chemx.provenance.decisions import accept, reject
 from chemx.provenance.ids import node_id
 from chemx.records import (
@@ -212,6 +214,8 @@ def _attempt(
         outcome.calls.extend(decomposed.calls)
         return outcome
     fields = decomposed.fields
+    if fields.pair is None:  # stem and options repeat the effect: drop others' values
+        fields = replace(fields, effect=one_compound_effect(fields.effect))
     written = generator.write_mcq(context, fields)
     candidate = Candidate(
         id=candidate_id,

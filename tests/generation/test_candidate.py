@@ -247,6 +247,8 @@ def test_an_item_about_one_of_two_compounds_drops_their_values_everywhere() -> N
         text="Cc1ccc(S(=O)(=O)OCC2CN=C(c3ccc(C(C)C)cc3)O2)cc1", source="opsin-name"
     )
     candidate = _one_sentence_candidate("am", "2d", reading, basis_text)
+    # cleaned before any generator writes (the LLM generator's options repeat it too)
+    assert candidate.effect == "lower yields"
     assert "lower yields" in candidate.stem and "39%" not in candidate.stem
     for option in candidate.options:
         assert "39%" not in option.text, option.text
