@@ -39,6 +39,11 @@ MIN_RING_STRUCTURES = 3
 """Ring structures that make the figure's pixels evidence of drawn chemistry."""
 FIGURE_CPU_LIMIT_S = 30
 """OSRA's CPU seconds on one whole figure (a large scheme takes 10-15 s)."""
+FIGURE_MAX_SIDE_PX = 1200
+"""A larger figure is shrunk to this longest side before OSRA reads it. OSRA's time grows
+with the pixels: a 2039 x 2220 px scheme of jnatprod.2c00789 used up the 30 s CPU limit
+(so it gave no evidence), shrunk to 1200 px it took 14 s and read five ring structures
+(1000 px: 7 s, three). Drawings in a figure that large are big enough at this scale."""
 FIGURE_TIMEOUT_S = 120.0
 """Wall-clock limit; only a starved process reaches it (then there is no evidence)."""
 
@@ -90,11 +95,14 @@ def ring_structures(stdout: str) -> int:
 
 
 def count_with_osra(figure: Image.Image, path: str, backend: str) -> DrawnStructures:
-    """OSRA over the whole figure, as printed (no upscaling: figures are large already)."""
+    """OSRA over the whole figure: never upscaled, shrunk to `FIGURE_MAX_SIDE_PX`."""
     from chemx.visual.osra_process import run_osra
 
+    image = on_white(figure).convert("RGB")
+    if max(image.size) > FIGURE_MAX_SIDE_PX:
+        image.thumbnail((FIGURE_MAX_SIDE_PX, FIGURE_MAX_SIDE_PX))
     run = run_osra(
-        on_white(figure).convert("RGB"),
+        image,
         path=path,
         timeout_s=FIGURE_TIMEOUT_S,
         cpu_limit_s=FIGURE_CPU_LIMIT_S,
@@ -107,6 +115,7 @@ def count_with_osra(figure: Image.Image, path: str, backend: str) -> DrawnStruct
 
 __all__ = [
     "FIGURE_CPU_LIMIT_S",
+    "FIGURE_MAX_SIDE_PX",
     "MIN_HEAVY_ATOMS",
     "MIN_RING_STRUCTURES",
     "DrawnStructures",

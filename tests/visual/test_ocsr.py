@@ -240,3 +240,32 @@ def test_a_figure_is_sent_without_its_colour_profile(
     figure.info["icc_profile"] = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
     found = ocsr.OsraReader().count_structures(figure)
     assert found.reason is None and found.count == 1
+
+
+def test_a_large_figure_is_sent_shrunk_to_the_longest_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chemx.visual.drawn_structures import FIGURE_MAX_SIDE_PX
+
+    sizes = tmp_path / "sizes"
+    fake_osra(
+        tmp_path,
+        monkeypatch,
+        f"for f; do :; done; python3 -c \"import struct,sys; b=open(sys.argv[1],'rb').read(24); "
+        f'print(*struct.unpack(\'>II\', b[16:24]))" "$f" >> {sizes}; echo c1ccc2ccccc2c1CCCC',
+    )
+    ocsr.OsraReader().count_structures(Image.new("RGB", (2039, 2220), "white"))
+    ocsr.OsraReader().count_structures(Image.new("RGB", (600, 300), "white"))
+    read = [tuple(map(int, line.split())) for line in sizes.read_text().splitlines()]
+    assert read[0][1] == FIGURE_MAX_SIDE_PX and read[0][0] < FIGURE_MAX_SIDE_PX
+    assert read[1] == (600, 300)  # a smaller figure is never upscaled
+
+
+def test_osra_exiting_with_the_cpu_signal_number_is_the_cpu_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawing: Image.Image
+) -> None:
+    # the real OSRA handles SIGXCPU and exits 24 with no message
+    fake_osra(tmp_path, monkeypatch, "exit 24")
+    result = recognise_smiles(drawing, cpu_limit_s=3, timeout_s=60)
+    assert result.reason == "osra used up its 3 s of CPU on this crop"
+    assert not result.transient
