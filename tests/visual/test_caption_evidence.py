@@ -73,6 +73,9 @@ def test_a_graphical_abstract_leans_to_chemistry_less_than_a_scheme() -> None:
         ("Figure 4", "DFT energy profile of the C–H activation.", "DFT"),
         ("Figure 5", "Calculated geometries of TS1 and TS2.", "Calculated geometries"),
         ("Figure 3", "1H NMR spectra of 2 in CDCl3.", "spectra"),
+        ("Fig. 5", "Superposition of active A3AR complexes (gray, PDB ID 4EIY).", "Superposition"),
+        ("Fig. 4", "Conformational changes of helices 6 and 7.", "Conformational changes"),
+        ("Fig. 3", "Key residues in the binding pocket shown as cartoons.", "residues"),
     ],
 )
 def test_words_naming_spectra_crystals_assays_and_models_count_against(
