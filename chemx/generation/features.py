@@ -41,11 +41,13 @@ from chemx.generation.lexicon import (
     VERB_FORMS,
     groups_in_classes,
 )
-from chemx.generation.naming import NAMED_KEYS, SpecificName, only_phenylenes, specific_names
+from chemx.generation.naming import SpecificName, only_phenylenes
+from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
 from chemx.generation.overlap import names_cause_atoms
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
+    before_unopened_bracket,
     distinctive_stems,
     names_label,
     wordlist,
@@ -139,11 +141,11 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
     On a partial OCSR reading the entries that misread rings produce are left out
     (`chemx.generation.catalogue.UNRELIABLE_IN_PARTIAL`).
 
-    Entries of `chemx.generation.naming.NAMED_KEYS` are named from where they sit
-    ("4-fluorophenyl ring", "anilide N–H"), one feature per distinct name; the others
-    keep their catalogue name, and so does a named entry no instance of which could be
-    named, except "phenyl ring" where every benzene ring is a phenylene (its own entry
-    names it: two options would name one ring).
+    Entries of `chemx.generation.naming_links.ALL_NAMED_KEYS` are named from where they
+    sit ("4-fluorophenyl ring", "anilide N–H", "pyridine–benzene biaryl bond"), one
+    feature per distinct name; the others keep their catalogue name, and so does a named
+    entry no instance of which could be named, except "phenyl ring" where every benzene
+    ring is a phenylene (its own entry names it: two options would name one ring).
     """
     if not smiles:
         return []
@@ -152,7 +154,7 @@ def structure_features(smiles: str | None, *, partial: bool = False) -> list[Vis
         if partial and group.key in UNRELIABLE_IN_PARTIAL:
             continue
         source = f"smarts:{group.key}"
-        named = _specific_names(smiles, group.key) if group.key in NAMED_KEYS else []
+        named = _specific_names(smiles, group.key) if group.key in ALL_NAMED_KEYS else []
         if not named and not (group.key == "phenyl" and _components_all(smiles, only_phenylenes)):
             features.append(VisibleFeature(group.name, group.key, source, True))
         features.extend(
@@ -181,7 +183,7 @@ def _specific_names(smiles: str, key: str) -> list[SpecificName]:
     names: list[SpecificName] = []
     for molecule in _components(smiles):
         try:
-            found = specific_names(molecule, key)
+            found = context_names(molecule, key)
         except RuntimeError:  # a partial reading without ring information: catalogue name
             continue
         names.extend(name for name in found if name not in names)
@@ -193,7 +195,7 @@ def _labels_pattern_hit(text: str, labels: Sequence[str]) -> bool:
 
 
 def _trim(phrase: str) -> str:
-    phrase = _STOP.sub("", phrase.strip()).strip(" ,;:()")
+    phrase = _STOP.sub("", before_unopened_bracket(phrase.strip())).strip(" ,;:()")
     tokens = phrase.split()[:MAX_TEXT_FEATURE_WORDS]
     while tokens and tokens[0].lower() in ("the", "a", "an", "its", "their"):
         tokens = tokens[1:]

@@ -197,3 +197,13 @@ def distinctive_stems(phrase: str) -> set[str]:
         and part not in GENERIC_STRUCTURE_WORDS
         and not part.isdigit()
     }
+
+
+def before_unopened_bracket(phrase: str) -> str:
+    """The phrase up to a bracket it did not open: "(bearing a 7-OMe moiety) proved"."""
+    depth = 0
+    for index, char in enumerate(phrase):
+        depth += (char in "([") - (char in ")]")
+        if depth < 0:
+            return phrase[:index]
+    return phrase
