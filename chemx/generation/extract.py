@@ -480,6 +480,9 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
     if _only_change_made(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says what was done to {feature!r}")
+    if DENIED.match(mechanism):
+        # "As this H-bond is not feasible for 2-6, ...": the cause is what 2-6 lack
+        return Vague("no_feature", f"{mechanism!r} says {feature!r} is not there")
     if not _predicates(mechanism, plural=is_plural(_head_word(feature)) or " and " in feature):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
@@ -780,6 +783,10 @@ def _read_nominal(
         if _head_word(left) in ABSENCE_HEADS:
             # "the loss of the acetamide carbonyl, which ...": F is what the compound lacks
             return Vague("no_feature", f"the cause {_short(cause)!r} is a group's absence")
+        if _head_word(left) in OPERATION_HEADS:
+            # "the reaction of 2a with alkyl cyclopropanecarboxylate caused ring-opening":
+            # an experiment the authors ran, not something a drawn feature does
+            return Vague("no_feature", f"the cause {_short(cause)!r} is an experiment")
         if preposition == "of" and _agent_follows(right_tokens, right):
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         right, right_tokens, participle = _participle_after(right, right_tokens)
@@ -1177,9 +1184,10 @@ def _only_possession(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
 
 
-SPACED_ASIDE = re.compile(r"\s+\([^()]*\)")
+SPACED_ASIDE = re.compile(r"\s+\([^()]*\)(?![-‐‑–])")
 """A parenthetical after a space: an aside, unlike a name's own brackets
-('3,5-bis(trifluoromethyl)phenyl')."""
+('3,5-bis(trifluoromethyl)phenyl') or a stereodescriptor joined to a label or name by a
+hyphen ('of (S)-4', '(E)-stilbene')."""
 
 
 def _without_asides(text: str) -> str:
@@ -1496,6 +1504,13 @@ def _unfinished_question(mechanism: str) -> bool:
 
 ABSENCE_HEADS = wordlist("loss lack absence removal deletion")
 """'the loss of the amide N–H': the cause is what the drawn compound no longer has."""
+DENIED = re.compile(
+    r"^(?:is|are)\s+(?:not\s+(?:feasible|possible|present|formed|available)|absent|missing)\b",
+    re.I,
+)
+"""A predicate that denies the feature ('is not feasible', 'are absent'): an absence."""
+OPERATION_HEADS = wordlist("reaction reactions treatment exposure incubation use")
+"""'the reaction of 2a with X', 'treatment of 5 with acid': an operation on compounds."""
 
 
 NEGATED_SUBJECTS = frozenset({"no", "neither", "none", "nor", "not"})

@@ -38,6 +38,7 @@ from chemx.generation.stem_wording import (
     adverbial_lead,
     owner_named,
     systematic_name_start,
+    without_structural_modifiers,
 )
 from chemx.generation.text import (
     capitalise,
@@ -139,7 +140,7 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             named = _class_noun_before(effect[:start])
             if noun is not None and named == effect[:start].rstrip():
                 # "the 2-fluorosubstituted product 2n": the phrase has its determiner
-                effect = f"{named} shown{effect[mention.end :]}"
+                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
                 continue
             if noun is not None:
                 start = noun.start()
@@ -148,7 +149,7 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             start = systematic_name_start(effect, start)  # "1,4-benzoquinone 5": one name
             named = _class_noun_before(effect[:start])
             if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
-                effect = f"{named} shown{effect[mention.end :]}"
+                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
                 continue
             prefix, shown = effect[:start], SHOWN
             article = _TRAILING_ARTICLE.search(prefix)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
-from chemx.labels import canonical_text, find_mentions, is_label
+from chemx.labels import canonical_text, find_mentions, is_label, read_label
 
 
 def feature_at(text: str, feature: str) -> int:
@@ -52,7 +52,7 @@ def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
     owners: list[str] = []
     named = False  # one name may stand before the label: "of duroquinone 6"
     for word in words_after:
-        token = word.strip(",;:.()")
+        token = _label_token(word)
         if is_label(token) and find_mentions(token, word):
             owners.append(token)
         elif token.lower() in ("and", "or") or (
@@ -67,6 +67,12 @@ def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
         if word.endswith((";", ":", ".")):
             break
     return tuple(owners)
+
+
+def _label_token(word: str) -> str:
+    """The word without punctuation around it, keeping a stereodescriptor ('(S)-4,')."""
+    kept = word.strip(",;:.")
+    return kept if is_label(kept) else word.strip(",;:.()")
 
 
 def effect_subject(effect: str, form: EffectForm) -> str:
@@ -101,17 +107,38 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     )
 
 
+def _compound_key(label: str) -> tuple[str, str]:
+    """(stereo prefix, core) of a label; the whole canonical text when it is no label."""
+    read = read_label(label)
+    return (read.prefix, read.core) if read else ("", canonical_text(label))
+
+
+def same_compound(one: str, other: str) -> bool:
+    """Whether two labels name one compound.
+
+    '(S)-4' and '4' do (authors drop the descriptor after the first mention); '(R)-4'
+    and '(S)-4' do not.
+    """
+    (prefix, core), (other_prefix, other_core) = _compound_key(one), _compound_key(other)
+    return core == other_core and (prefix == other_prefix or not prefix or not other_prefix)
+
+
 def foreign_cause_owners(text: str, feature: str, own: Iterable[str]) -> tuple[str, ...]:
     """The cause's owners when the sentence names some and none of them is in `own`."""
     owners = cause_owners(text, feature)
-    mine = {canonical_text(label) for label in own}
-    return owners if owners and not {canonical_text(o) for o in owners} & mine else ()
+    own = tuple(own)
+    mine = any(same_compound(owner, label) for owner in owners for label in own)
+    return owners if owners and not mine else ()
 
 
 def foreign_effect_owners(reading: Decomposition, own: Iterable[str]) -> list[str]:
     """The labels the effect's subject names that are not in `own`."""
-    mine = {canonical_text(label) for label in own}
-    return [label for label in effect_owners(reading) if canonical_text(label) not in mine]
+    own = tuple(own)
+    return [
+        label
+        for label in effect_owners(reading)
+        if not any(same_compound(label, mine) for mine in own)
+    ]
 
 
 def explains_other(text: str, reading: Decomposition, own: Iterable[str]) -> str | None:

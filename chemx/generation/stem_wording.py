@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from chemx.generation.catalogue import group_for_feature, groups_inside_name
+from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
 from chemx.generation.extract import EffectForm
 from chemx.generation.lexicon import VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
@@ -169,3 +169,28 @@ def one_compound_effect(effect: str) -> str:
     the effect, and none of them can say which value is the compound's own.
     """
     return _SEVERAL_VALUES.sub("", effect.rstrip(". "))
+
+
+def without_structural_modifiers(phrase: str) -> str:
+    """A phrase ending in a compound's noun, without the words that describe its groups.
+
+    "... except the 2-fluorosubstituted product" -> "... except the product": the stem
+    names the drawn compound, and a modifier between the last determiner and the noun
+    that spells one of its groups tells the reader what the drawing would (jo2c02309:
+    "... except the 2-fluorosubstituted product shown, which lacked an axis of
+    chirality", answer "the ortho-substituent has a small size").
+    """
+    words = phrase.split()
+    determiners = [i for i, word in enumerate(words[:-1]) if word.lower() in _DETERMINERS]
+    if not determiners:
+        return phrase
+    start = determiners[-1] + 1
+    kept = [
+        word
+        for word in words[start:-1]
+        if not (groups_inside_name(word.lower()) or groups_named_in(word))
+    ]
+    return " ".join([*words[:start], *kept, words[-1]])
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "this", "its"})

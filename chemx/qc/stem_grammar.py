@@ -162,6 +162,14 @@ def _pointer_at(tokens: list[Token], index: int) -> bool:
     return False
 
 
+QUANTITY_ADJECTIVES = frozenset(
+    {"higher", "lower", "better", "greater", "poorer", "high", "low", "good", "moderate"}
+    | {"excellent", "improved", "reduced", "comparable", "similar"}
+)
+"""Adjectives of amount and quality that stand before a noun a verb list also holds
+('higher yields', 'good yields', 'improved rates')."""
+
+
 def _second_predicate(tokens: list[Token], start: int) -> Token | None:
     """A finite verb inside the framed complement with nothing that opens a clause."""
     depth = 0
@@ -183,6 +191,8 @@ def _finite_verb(tokens: list[Token], index: int) -> bool:
     token, previous = tokens[index], tokens[index - 1]
     if token.tag not in (Tag.VERB, Tag.VBN) or previous.tag not in (Tag.WORD, Tag.LABEL):
         return False
+    if previous.lower in QUANTITY_ADJECTIVES:
+        return False  # "higher yields than ...": a noun after its adjective
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     # "stalled below 10%": a participle modifier is followed by its own complement too, so
     # only a listed verb counts, and only when no noun follows it at once (not "... the

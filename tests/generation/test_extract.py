@@ -410,6 +410,27 @@ def test_an_absence_is_no_feature_and_a_gerund_subject_takes_its_verb() -> None:
     assert gerund.effect_form == "clause"
 
 
+def test_an_experiment_the_authors_ran_is_no_feature() -> None:
+    # jacs.2c12311: a radical-clock experiment; the item read "The 2a with alkyl
+    # cyclopropane carboxylate has a reaction"
+    reading = decompose(
+        "Furthermore, the reaction of 2a with alkyl cyclopropane carboxylate caused "
+        "ring-opening of cyclopropyl group to give 86 as a sole product, which allows us to "
+        "deduce that a silyl acetal radical was formed by the addition of a silyl radical "
+        "to ester (Scheme 6c)."
+    )
+    assert isinstance(reading, Vague), reading
+
+
+def test_a_feature_the_sentence_says_is_not_there_is_no_feature() -> None:
+    # jnatprod.2c01069: the item's answer read "The H-bond is not feasible"
+    reading = decompose(
+        "As this H-bond is not feasible for 2−6 (Figure S65), we postulate that NMR "
+        "resonance broadening is associated with greater freedom of rotation."
+    )
+    assert isinstance(reading, Vague) and reading.reason == "no_feature", reading
+
+
 def test_a_mechanism_that_is_a_noun_phrase_is_no_mechanism() -> None:
     # read by the gerund rule as feature 'amine' + mechanism 'station of rotaxane R4 ...'
     result = decompose(

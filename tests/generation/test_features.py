@@ -179,6 +179,15 @@ def test_text_features_belong_to_the_compound() -> None:
     assert names_12d == {"trifluoromethyl group"}  # the explained feature is 12a's
 
 
+def test_a_text_feature_ends_where_its_bracket_closes() -> None:
+    # jnatprod.2c01069: the option read "The 7-OMe moiety) proved chemically labile ..."
+    text = (
+        "On handling and storage, glyclauxins C (4) and D (5) (bearing a 7-OMe moiety) "
+        "proved chemically labile and underwent quantitative transformation."
+    )
+    assert [f.name for f in text_features([("s1", text)], ["4"])] == ["7-OMe moiety"]
+
+
 def test_partial_readings_drop_ring_artefacts() -> None:
     misread = "CN1CCN(CC1)CC(=O)Nc1cccc(c1)NC1=NC=CC(=CC*1)c1c*ccc1"  # OSRA on 2e
     keys = {f.key for f in structure_features(misread, partial=True)}
@@ -339,8 +348,10 @@ def test_a_class_noun_beside_the_label_stays_in_the_stem() -> None:
     from chemx.generation.mcq import neutral_effect
 
     assert neutral_effect("Coumarin 1 behaves like 3", ["1"]) == "the coumarin shown behaves like 3"
+    # the class noun stays; a modifier that spells one of the compound's groups does not
+    # (the drawing shows it, and it can name the answer: `without_structural_modifiers`)
     assert neutral_effect("the pyridyl analogue 15 was weaker", ["15"]) == (
-        "the pyridyl analogue shown was weaker"
+        "the analogue shown was weaker"
     )
     assert neutral_effect("compound 17 was inactive", ["17"]) == "the compound shown was inactive"
     assert neutral_effect("gave only the β-anomer 14", ["14"]) == "gave only the β-anomer shown"

@@ -9,10 +9,11 @@ to, and wrong answers that named the answer's own group.
 from __future__ import annotations
 
 from chemx.generation.backends import cause_surroundings
+from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.feature_names import names_cause
 from chemx.generation.features import VisibleFeature, select_other_features
 from chemx.generation.mcq import neutral_effect, option_text, stem_text, subject_free_effect
-from chemx.generation.owners import cause_owners
+from chemx.generation.owners import cause_owners, explains_other
 from chemx.generation.text import distinctive_stems
 from chemx.records import ReasoningType
 
@@ -50,6 +51,23 @@ def test_the_cause_belongs_to_the_compound_the_sentence_names() -> None:
     assert cause_owners(text, "ortho-methyl groups on the meso-aryl ring") == ("4c",)
     assert cause_owners("The methoxy group of the ring donates", "methoxy group") == ()
     assert cause_owners("The Boc group of 1 and 2 is cleaved", "Boc group") == ("1", "2")
+
+
+def test_a_cause_owned_by_a_stereo_labelled_compound_is_not_the_products() -> None:
+    # the catalyst's phenyl rings explain the product's ee; asked on the product's
+    # drawing the question's answer would not be drawn
+    text = (
+        "The two geminal phenyl rings of (S)-4 shield one face of the enamine, thereby "
+        "directing the nitroalkene to the opposite face and giving 3 in 97% ee."
+    )
+    reading = decompose(text)
+    assert isinstance(reading, Decomposition)
+    assert reading.feature == "two geminal phenyl rings"  # not "... of-4"
+    assert cause_owners(text, reading.feature) == ("(S)-4",)
+    assert explains_other(text, reading, ["3"]) is not None
+    assert explains_other(text, reading, ["(S)-4"]) is None
+    assert explains_other(text, reading, ["4"]) is None  # the descriptor dropped
+    assert explains_other(text, reading, ["(R)-4"]) is not None
 
 
 def _feature(name: str, key: str | None = None, source: str = "smarts:x") -> VisibleFeature:
@@ -91,7 +109,8 @@ def test_a_label_after_a_participle_modifier_keeps_the_noun_phrase_whole() -> No
     effect = neutral_effect(
         "Mixtures formed in all cases except the 2-fluorosubstituted product 2n", ["2n"]
     )
-    assert effect == "Mixtures formed in all cases except the 2-fluorosubstituted product shown"
+    # ... and the modifier that spells the product's group goes too (it hinted the answer)
+    assert effect == "Mixtures formed in all cases except the product shown"
     assert neutral_effect("The compound 5 was stable", ["5"]) == "The compound shown was stable"
 
 
@@ -131,3 +150,21 @@ def test_a_process_that_gave_the_compound_leaves_the_effect_of_its_relative_clau
     effect = neutral_effect("Benzylation gave 4b, which was 10-fold less active", ["4b"])
     stem = subject_free_effect(effect, "clause", "benzyl group", "molecule")
     assert stem == "The compound shown was 10-fold less active"
+
+
+def test_a_stem_names_its_compound_without_the_groups_it_bears() -> None:
+    # jo2c02309: "the 2-fluorosubstituted product shown" gave away the ortho-substituent
+    effect = (
+        "The products were formed as mixtures of diastereoisomers in all cases except the "
+        "2-fluorosubstituted product 2n, which lacked an axis of chirality"
+    )
+    assert neutral_effect(effect, ["2n"]) == (
+        "The products were formed as mixtures of diastereoisomers in all cases except the "
+        "product shown, which lacked an axis of chirality"
+    )
+    assert neutral_effect("the 4-methoxy analogue 7 was inactive", ["7"]) == (
+        "the analogue shown was inactive"
+    )
+    assert neutral_effect("the parent amide 5 was inactive", ["5"]) == (
+        "the parent amide shown was inactive"  # the compound's class noun stays
+    )

@@ -81,6 +81,7 @@ def test_a_broken_statement_is_named(text: str, code: str) -> None:
         "The compound shown gave the same yield as its parent.",
         "The observed outcome is a ligand that binds the pocket tightly.",
         "This compound shows an 8-fold higher fungicidal potency.",
+        "The observed outcome is higher yields than with the electron-rich substituent.",
     ],
 )
 def test_a_good_statement_passes(text: str) -> None:
