@@ -432,11 +432,16 @@ def usage_key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
+_HEAD_ENDS = frozenset({"of", "in", "on", "at", "with", "from", "near", "between"})
+
+
 def is_plural(phrase: str) -> bool:
     """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
     tokens = phrase.lower().split()
     if not tokens:
         return False
+    cut = [i for i, token in enumerate(tokens[1:], 1) if token in _HEAD_ENDS]
+    tokens = tokens[: cut[0]] if cut else tokens  # "halogens in the para position": halogens
     numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
     if numbered or "and" in tokens[1:-1]:  # coordinated heads: "the OMe and the ring crowd"
         return True

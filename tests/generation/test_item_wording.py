@@ -168,3 +168,13 @@ def test_a_stem_names_its_compound_without_the_groups_it_bears() -> None:
     assert neutral_effect("the parent amide 5 was inactive", ["5"]) == (
         "the parent amide shown was inactive"  # the compound's class noun stays
     )
+
+
+def test_an_option_agrees_with_its_head_noun_not_the_last_word() -> None:
+    # jo2c02448: "The halogens in the para position withdraws electron density"
+    text = option_text(
+        "halogens in the para position", "withdraw electron density", "higher yields", "np"
+    )
+    assert text.startswith("The halogens in the para position withdraw electron density")
+    single = option_text("bulk of the tert-butyl groups", "shield the ester", "slower", "np")
+    assert single.startswith("The bulk of the tert-butyl groups shields the ester")
