@@ -86,12 +86,14 @@ def test_qc2_agrees_with_the_gold_on_which_structures_advance(offline_run: Any) 
     # The gold credits every compound an explanatory sentence names. QC 2 also reads whose
     # the explanation is: "The four lower-rim hydroxyl groups of 3 ... for inclusion of one
     # benzyl group of 4" explains 3, so 4 (like 1a beside 1c, 12d beside 12a) is an entity
-    # mismatch. Those are counted apart; any other miss is one of the two allowed.
+    # mismatch, and so is product 3 beside catalyst (S)-4 ("The two geminal phenyl rings
+    # of (S)-4 shield one face ..., giving 3 in 97% ee": 3 has no such rings). Those are
+    # counted apart; any other miss is one of the two allowed.
     misses = [d for d in scores.structure_disagreements if d.endswith("gold explanatory")]
     owned_elsewhere = [d for d in misses if "(entity_mismatch)" in d]
     assert scores.structure_confusion["fn"] == len(misses)
     assert len(misses) - len(owned_elsewhere) <= 2, misses
-    assert len(owned_elsewhere) <= 3, owned_elsewhere
+    assert len(owned_elsewhere) <= 4, owned_elsewhere
 
 
 def test_evidence_nodes_hang_under_their_structures_with_a_qc2_decision(
