@@ -172,3 +172,21 @@ def test_minilm_expansion_adds_every_gold_continuation(
                         assert sid in added, (target.identifier, annotation["text"])
                         found += 1
     assert found == 14, json.dumps(sorted(continuations))
+
+
+def test_a_sentence_that_names_a_series_hands_its_continuation_to_no_member() -> None:
+    # jo2c02448: "leading to the products 3−14 ..." then "Electron-withdrawing halogens in
+    # the para position resulted in higher yields (Scheme 2, 4−7)" was credited to 11
+    series = "Different maleimides were tolerated, leading to the products 2–4 in good yields."
+    follow = "Electron-withdrawing halogens in the para position resulted in higher yields."
+    paper = PaperBuilder(
+        paragraphs=[[series, follow]],
+        figures={"f1": "Scope."},
+        structures=[("f1", label, StructureRole.MOLECULE, ()) for label in ("2", "3", "4")],
+    ).build()
+    texts = [s.text for s in paper.sentences]
+    vectors = TextVectors(texts, np.array([[1.0, 0.0], [1.0, 0.0]]))
+    package = retrieve(paper, structure(paper, "3"))
+    block = build_block(paper, package, EmbeddingExpander().expand(paper, package, vectors))
+    named = [s for s in block.sentences if s.origin == "identifier"]
+    assert named and named[0].entity == "target" and named[0].subject is None
