@@ -356,19 +356,13 @@ class EvidenceBlock:
 
 
 def _subject(paper: PaperText, sentence: Sentence) -> str | None:
-    """The identifier of the paper named earliest in the sentence, or None.
-
-    None too when the earliest is a range: "leading to the products 3−14" names a
-    series, and the sentence after it ("Electron-withdrawing halogens in the para
-    position resulted in higher yields (Scheme 2, 4−7)") is about some of its members,
-    not about each (jo2c02448: it was credited to 11, an N-ethyl compound).
-    """
+    """The compound named first; None if none, or a range ("3−14": a series, not a subject)."""
     first: tuple[int, str, bool] | None = None
     for identifier in paper.identifiers:
         for mention in paper.mentions(identifier, sentence)[:1]:
             if first is None or mention.start < first[0]:
                 first = (mention.start, identifier, mention.kind == "range")
-    return first[1] if first and not first[2] else None
+    return first[1] if first and not first[2] else None  # the next sentence: some members
 
 
 def _entity(paper: PaperText, package: RetrievalPackage, text_sentence: Sentence) -> Entity:
