@@ -32,7 +32,7 @@ from chemx.generation.catalogue import (
     related,
     visible_groups,
 )
-from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.extract import HEAD_BREAKS, Decomposition, decompose, is_structural
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import (
     BACK_REFERENCES,
@@ -432,15 +432,12 @@ def usage_key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
-_HEAD_ENDS = frozenset({"of", "in", "on", "at", "with", "from", "near", "between"})
-
-
 def is_plural(phrase: str) -> bool:
     """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
     tokens = phrase.lower().split()
     if not tokens:
         return False
-    cut = [i for i, token in enumerate(tokens[1:], 1) if token in _HEAD_ENDS]
+    cut = [i for i, token in enumerate(tokens[1:], 1) if token in HEAD_BREAKS]
     tokens = tokens[: cut[0]] if cut else tokens  # "halogens in the para position": halogens
     numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
     if numbered or "and" in tokens[1:-1]:  # coordinated heads: "the OMe and the ring crowd"

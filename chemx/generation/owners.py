@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
-from chemx.labels import canonical_text, find_mentions, is_label, read_label
+from chemx.labels import find_mentions, is_label
 
 
 def feature_at(text: str, feature: str) -> int:
@@ -107,20 +107,13 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     )
 
 
-def _compound_key(label: str) -> tuple[str, str]:
-    """(stereo prefix, core) of a label; the whole canonical text when it is no label."""
-    read = read_label(label)
-    return (read.prefix, read.core) if read else ("", canonical_text(label))
-
-
 def same_compound(one: str, other: str) -> bool:
-    """Whether two labels name one compound.
+    """Whether two labels name one compound, by the label grammar's stereo rule.
 
     '(S)-4' and '4' do (authors drop the descriptor after the first mention); '(R)-4'
-    and '(S)-4' do not.
+    and '(S)-4' do not (`chemx.labels.find_mentions`).
     """
-    (prefix, core), (other_prefix, other_core) = _compound_key(one), _compound_key(other)
-    return core == other_core and (prefix == other_prefix or not prefix or not other_prefix)
+    return bool(find_mentions(one, other))
 
 
 def foreign_cause_owners(text: str, feature: str, own: Iterable[str]) -> tuple[str, ...]:

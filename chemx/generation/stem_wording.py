@@ -13,7 +13,7 @@ import re
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
 from chemx.generation.extract import EffectForm
-from chemx.generation.lexicon import VERB_FORMS, lexicon_verb
+from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
 
 SYSTEMATIC_NAME = re.compile(r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z][A-Za-z0-9,′'()\-]*[A-Za-z]")
@@ -181,7 +181,7 @@ def without_structural_modifiers(phrase: str) -> str:
     chirality", answer "the ortho-substituent has a small size").
     """
     words = phrase.split()
-    determiners = [i for i, word in enumerate(words[:-1]) if word.lower() in _DETERMINERS]
+    determiners = [i for i, word in enumerate(words[:-1]) if word.lower() in DETERMINERS]
     if not determiners:
         return phrase
     start = determiners[-1] + 1
@@ -191,6 +191,3 @@ def without_structural_modifiers(phrase: str) -> str:
         if not (groups_inside_name(word.lower()) or groups_named_in(word))
     ]
     return " ".join([*words[:start], *kept, words[-1]])
-
-
-_DETERMINERS = frozenset({"the", "a", "an", "this", "its"})
