@@ -38,6 +38,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
+from chemx.generation.elements import missing_elements
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.feature_names import names_cause, same_feature
@@ -91,7 +92,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
-from chemx.generation.stem_wording import unnamed_precursors
+from chemx.generation.stem_wording import unnamed_precursors, without_lacking_clause
 from chemx.generation.text import stem, words
 from chemx.labels import canonical_text, labels_after_class_nouns
 from chemx.models import GENERATOR_ROLE, ModelCaller
@@ -337,6 +338,14 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
     keys = context.structure_keys
     if reading is None or reading.partial or keys is None or context.entry_type == "reaction":
         return None  # a reaction's reading may hold only some of its components
+    missing = missing_elements(feature, reading.text)
+    if missing:  # "its dicyclohexylphosphino group" on a drawing with no phosphorus
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the cause {feature!r} names {' and '.join(missing)}, which the structure's "
+            f"reading ({reading.text}) has no atom of",
+        )
     group = group_for_feature(feature)
     if group is None or group.key in SKELETAL_KEYS:
         return None
@@ -485,6 +494,7 @@ class TemplateGenerator:
             )
             effect = unnamed_precursors(effect, extracted.feature)
             candidates = context.visible
+        effect = without_lacking_clause(effect)
         found = PartialDecomposition(
             effect=effect,
             feature=extracted.feature,

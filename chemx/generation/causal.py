@@ -88,6 +88,10 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
     "origin_participle": (
         "reflecting|consistent with|in line with|in keeping with|in accord with",
     ),
+    "epistemic_verb": (
+        "propose|suggest|believe|reason|think|speculate|postulate|hypothesise|hypothesize"
+        "|surmise|suspect",
+    ),
     "why": "which is why|this is why|that is why|which explains why|which explains how",
     "evidential": (
         "suggesting that|indicating that|implying that|which suggests that"
@@ -267,6 +271,9 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("means", "<effect> by <cause+>", "vp", "means"),
     Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),
+    # "the two ortho-methyl groups hinder coordination ..., and so lower the yield"; after
+    # 'because': in "E, because F cannot be protonated and so cannot ..." 'so' is inside
+    Construction("consequence", "<cause+> ,? and so <effect>", "clause", "cause_first"),
     # "X makes / renders / lowers Y": the subject is the feature; the mechanism must come
     # from the subject itself ("the electron-withdrawing nitro group")
     Construction("causal_verb", "<cause> =&vp_effect_verb <effect+>", "vp", "subject"),
@@ -277,6 +284,15 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     # last: an observation, then a colon and the structure that explains it ("Without its
     # CF3 groups, 1e gave only 35% yield: the electron-poor aryl group of 1a acidifies ...")
     Construction("colon", "<effect> : <cause+>", "clause", "effect_first"),
+    # the same after a semicolon, when the second clause opens on a structure: "4d gave only
+    # 21% ee; its 3,5-bis(trifluoromethyl)phenyl groups make the acid markedly stronger",
+    # "...; we propose that the ortho-methyl groups twist the carbamate ..."
+    Construction(
+        "colon", "<effect> ; &hedge? its|their|the|these|this <cause+>", "clause", "effect_first"
+    ),
+    Construction(
+        "colon", "<effect> ; we @ADV? &epistemic_verb that <cause+>", "clause", "effect_first"
+    ),
 )
 """The constructions, in the order they are tried."""
 

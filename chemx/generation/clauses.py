@@ -25,16 +25,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chemx.generation.lexicon import (
+    ADVERBS,
     AUXILIARIES,
     COMPARATIVES,
+    CONJUNCTIONS,
     DEGREE_ADVERBS,
     DETERMINERS,
     IRREGULAR,
+    NEGATIONS,
     NOT_ADVERBS,
     NOT_GERUNDS,
     NOT_PARTICIPLES,
     OBJECT_OPENERS,
     POSTDETERMINERS,
+    PREPOSITIONS,
+    PRONOUNS,
+    RELATIVES,
+    SUBORDINATORS,
     UNIT_WORDS,
     VERB_BASES,
     VERB_FORMS,
@@ -76,36 +83,13 @@ class Tag(StrEnum):
     """Open class: nouns and adjectives."""
 
 
-PRONOUNS = wordlist("it they we this these those its their them he she one")
-PREPOSITIONS = wordlist(
-    """
-    of in on at to for from by with without into onto over under through via between
-    among across against toward towards about around upon within beneath beside near
-    than like unlike despite per versus vs vs. after before during except along out below
-    above beyond
-    """
-)
-CONJUNCTIONS = wordlist("and or but nor")
-SUBORDINATORS = wordlist(
-    "because since as although though while whereas when whenever once if unless until"
-)
-RELATIVES = wordlist("which who whom whose where")
-NEGATIONS = wordlist("not no never")
-ADVERBS = wordlist(
-    """
-    also thus therefore hence consequently accordingly then so still even only just
-    however indeed moreover furthermore further instead rather likely presumably
-    probably possibly perhaps mostly mainly largely partly almost already well much
-    far too very quite thereby again often always
-    """
-)
-"""Adverbs without the -ly suffix (the suffix rule tags the rest)."""
-
 LEADING_DISCOURSE = re.compile(
     r"^(?:however|notably|interestingly|importantly|indeed|moreover|furthermore|in addition|"
     r"additionally|in contrast|by contrast|in particular|generally|overall|noteworthy|"
     r"surprisingly|gratifyingly|unfortunately|also|finally|similarly|likewise|again|"
-    r"in this case|in this context|in summary|taken together|as expected),?\s+",
+    r"in this case|in this context|in summary|taken together|as expected|"
+    r"we (?:therefore |thus )?(?:reason|propose|suggest|believe|think|speculate|postulate|"
+    r"hypothesi[sz]e|surmise)(?:d)? that),?\s+",
     re.IGNORECASE,
 )
 REFERENCE_PARENTHESIS = re.compile(
@@ -115,8 +99,7 @@ REFERENCE_PARENTHESIS = re.compile(
 )
 CITATION = re.compile(r"\s*\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]")
 FINAL_CITATION = re.compile(r"(?<=[a-z]{3})\.\d{1,3}(?:[,–-]\d{1,3})*$")
-"""A superscript citation after the final stop ("... dissolution.7"), see
-`chemx.text.sentences`: dropped with the stop."""
+"""A superscript citation after the final stop ('dissolution.7'): dropped with the stop."""
 TOKEN = re.compile(r"\S+")
 TRAILING_PUNCT = ",;:."
 ABBREVIATIONS = wordlist("vs. e.g. i.e. et al. ca. approx. cf. Fig. Figs.")
@@ -436,12 +419,29 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
     lower = token.lower
     if lower in VERB_BASES:  # a bare base form
         if previous.tag is Tag.WORD and not is_plural(previous.text):
-            return False  # agreement with the noun right before it: "the para position"
+            return _plural_head_before(tokens, index)  # no verb after "the para position"
         subject = tokens[:index]
         plural = any(is_plural(t.text) for t in subject if t.tag in (Tag.WORD, Tag.DET, Tag.PRON))
         coordinated = any(t.tag is Tag.CONJ for t in subject)
         return plural or coordinated or previous.tag in (Tag.ADV, Tag.PRON)
     return True
+
+
+def _plural_head_before(tokens: list[Token], index: int) -> bool:
+    """A plural subject ends in a noun: 'the groups of the ring hold it', 'X and the Y bind'."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if following is None or following.tag not in _OBJECT_TAGS:
+        return False
+    at = index - 1
+    while at > 0 and tokens[at].tag in (Tag.WORD, Tag.DET, Tag.NUM, Tag.LABEL):
+        at -= 1
+    if tokens[at].lower == "and":
+        return at > 0 and tokens[at - 1].tag is Tag.WORD
+    head = tokens[at - 1] if at > 0 and tokens[at].tag is Tag.PREP else None
+    return head is not None and head.tag is Tag.WORD and is_plural(head.text)
+
+
+_OBJECT_TAGS = frozenset({Tag.DET, Tag.PRON, Tag.WORD, Tag.ADV, Tag.NUM, Tag.LABEL})
 
 
 def _with_adverbs(tokens: list[Token], index: int) -> int:

@@ -70,9 +70,11 @@ from chemx.generation.lexicon import (
     NON_FEATURE_HEADS,
     PRONOUN_SUBJECTS,
     STRUCTURAL_NOUNS,
+    VERB_BASES,
     lexicon_verb,
     third_person,
 )
+from chemx.generation.subject_cause import NOMINAL_CAUSE_CONSTRUCTIONS, subject_reading
 from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
 from chemx.records import ReasoningType
 
@@ -100,7 +102,9 @@ LIGHT_HEADS = wordlist(
     """
 )
 """'the presence of X' names X: the head adds nothing to the feature."""
-EVENT_NOUNS = wordlist("attack cleavage oxidation")
+EVENT_NOUNS = wordlist(
+    "attack cleavage oxidation uptake release transport efflux exchange transfer insertion"
+)
 """Event nouns without an event suffix."""
 EVENT_SUFFIXES = ("ation", "ition", "ysis", "ment", "sion", "age")
 INFLUENCE_NOUNS = wordlist(
@@ -347,6 +351,10 @@ def _interpret(
         return _read_pair(text, tokens, reading)
     cause = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "cause"))
     effect = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
+    if CONDITIONS_ASIDE.search(cause):
+        return Vague(
+            "no_feature", f"the cause is a synthetic step with its conditions: {_short(cause)}"
+        )
     if ANAPHORIC_CAUSE.search(cause):
         return Vague("no_feature", f"the cause refers back to an earlier sentence: {_short(cause)}")
     if family == "means":
@@ -376,6 +384,8 @@ def _interpret(
             return None  # the effect verb belongs to the subordinate clause: read 'because'
         effect = _clean_effect(effect)
         cause = _adjacent_clause(cause)
+        if form == "clause" and _verb_first(effect):
+            form = "vp"  # "... and thus places the indole deeper": the cause's subject acts
         if previous and _points_back(effect) and _has_verb(previous):
             effect, pointed_back, form = previous, True, "clause"  # "We attribute this loss"
     if form == "vp":
@@ -389,7 +399,7 @@ def _interpret(
     else:
         cause_fields = _read_cause(cause, nominal_adjective=True)
     if isinstance(cause_fields, Vague):
-        return cause_fields
+        return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
     if feature.lower() in PERSONAL_PRONOUNS and family == "effect_first":
         resolved = _resolve_pronoun(effect)  # "X is essential because it donates ..."
@@ -399,7 +409,27 @@ def _interpret(
     finished = _finish(text, effect, form, feature, mechanism, reading, parsed=parsed)
     if pointed_back and isinstance(finished, Decomposition):
         return replace(finished, effect_from_previous=True)
+    if isinstance(finished, Vague) and finished.reason == "no_feature":
+        return _subject_as_feature(text, effect, cause, reading, pointed_back) or finished
     return finished
+
+
+def _subject_as_feature(
+    text: str, effect: str, cause: str, reading: Reading, pointed_back: bool
+) -> Decomposition | None:
+    """The observation's subject as the feature of a noun-phrase cause (`subject_cause`)."""
+    if pointed_back or reading.construction.name not in NOMINAL_CAUSE_CONSTRUCTIONS:
+        return None
+    found = subject_reading(effect, cause)
+    if found is None:
+        return None
+    feature = _clean_feature(found.subject)
+    if _feature_problem(feature):
+        return None
+    mechanism = _clean_mechanism(LABEL.sub("", found.mechanism))
+    predicate = _finite_start(found.predicate)
+    result = _finish(text, predicate, "vp", feature, mechanism, reading, parsed=False)
+    return result if isinstance(result, Decomposition) else None
 
 
 _OWNER_CUT = re.compile(r"\s+(?:of|in)$")
@@ -461,6 +491,7 @@ def _finish(
         return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
     if ONLY_LIKE.search(effect):
         return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
+    feature = _nominal_operation(feature)
     problem = _feature_problem(feature)
     if problem:
         return Vague("no_feature", problem)
@@ -1123,11 +1154,23 @@ def _strip_trailing(effect: str) -> str:
 
 
 def _finite_start(effect: str) -> str:
-    """'allowing imaging ...' -> 'allows imaging ...' (a vp effect starts with a finite verb)."""
+    """'allowing imaging ...' -> 'allows imaging ...' (a vp effect starts with a finite verb).
+
+    A bare base form agreed with a plural subject ("and so lower the yield"): the stem's
+    subject is one feature, so the verb takes the third person ('lowers').
+    """
     first, _, rest = effect.partition(" ")
     if first.lower().endswith("ing") and _base_of_gerund(first) is not None:
         return f"{_finite(first, '')} {rest}".strip()
+    if first.lower() in VERB_BASES and _verb_first(effect):
+        return f"{third_person(first)} {rest}".strip()
     return effect
+
+
+def _verb_first(effect: str) -> bool:
+    """Whether the effect opens with a verb: a predicate whose subject is the cause's."""
+    tokens = tokenise(effect)
+    return bool(tokens) and tokens[0].tag is Tag.VERB
 
 
 def _has_verb(text: str) -> bool:
@@ -1514,6 +1557,24 @@ OPERATION_HEADS = wordlist("reaction reactions treatment exposure incubation use
 
 
 NEGATED_SUBJECTS = frozenset({"no", "neither", "none", "nor", "not"})
+
+CONDITIONS_ASIDE = re.compile(
+    r"\((?=[^()]*(?:°C|\bequiv\b|\brt\b|\breflux\b|\b(?:Pd/C|n-BuLi|NaH|LDA|DIPEA)\b))[^()]*\)"
+)
+"""A parenthesis of reagents and conditions ('(n-BuLi, THF, −78 °C)', '(H2, Pd/C)'): a
+synthetic step. A solvent alone is no sign ('its pKa in DMSO')."""
+OPERATION_GERUND = re.compile(r"^(?P<stem>[A-Za-z]+at)ing\s+(?=(?:the|a|an|its|one|both)\s)")
+"""'Methylating the amide nitrogen': an operation whose noun ends in -ation."""
+
+
+def _nominal_operation(feature: str) -> str:
+    """'Methylating the amide nitrogen' -> 'methylation of the amide nitrogen'.
+
+    The option frame puts 'The' before the feature: a gerund subject would read "The
+    methylating the amide nitrogen removes ...". The paper's operation as a noun
+    ("methylation of the bridging nitrogen") is how a chemist names the same change.
+    """
+    return OPERATION_GERUND.sub(lambda m: f"{m['stem'].lower()}ion of ", feature)
 
 
 def _feature_problem(feature: str) -> str | None:

@@ -223,6 +223,34 @@ for _base in sorted(VERB_BASES | set(IRREGULAR)):
     BASE_OF.setdefault(third_person(_base), _base)
     BASE_OF.setdefault(_base, _base)
 
+# -- closed classes of the clause grammar (`chemx.generation.clauses`) --------------------
+
+PRONOUNS = wordlist("it they we this these those its their them he she one")
+PREPOSITIONS = wordlist(
+    """
+    of in on at to for from by with without into onto over under through via between
+    among across against toward towards about around upon within beneath beside near
+    than like unlike despite per versus vs vs. after before during except along out below
+    above beyond
+    """
+)
+CONJUNCTIONS = wordlist("and or but nor")
+SUBORDINATORS = wordlist(
+    "because since as although though while whereas when whenever once if unless until"
+)
+RELATIVES = wordlist("which who whom whose where")
+NEGATIONS = wordlist("not no never")
+ADVERBS = wordlist(
+    """
+    also thus therefore hence consequently accordingly then so still even only just
+    however indeed moreover furthermore further instead rather likely presumably
+    probably possibly perhaps mostly mainly largely partly almost already well much
+    far too very quite thereby again often always
+    """
+)
+"""Adverbs without the -ly suffix (the suffix rule tags the rest)."""
+
+
 STRUCTURAL_NOUNS = wordlist(
     """
     group groups ring rings atom atoms bond bonds substituent substituents moiety moieties
@@ -232,10 +260,11 @@ STRUCTURAL_NOUNS = wordlist(
     chain chains cavity pair stereocentre stereocenter centre center hydroxyl hydroxyls
     carbonyl carbonyls carboxyl acid amine amines imine alkene alkyne arene arm scaffold
     backbone auxiliary cage macrocycle heterocycle unit units donor acceptor skeleton
-    halogen halogens oxide azide azides thioether thioethers
+    halogen halogens oxide azide azides thioether thioethers nh nh2
     """
 )
-"""Head nouns that make a phrase a structural feature (with the catalogue aliases)."""
+"""Head nouns that make a phrase a structural feature (with the catalogue aliases); 'NH'
+as papers write a bond to hydrogen ("the indole NH", "its more acidic thioamide NH")."""
 
 DETERMINERS = wordlist(
     """

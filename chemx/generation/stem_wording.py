@@ -3,7 +3,8 @@
 A stem is the paper's effect, and the paper's effect can carry what the image should
 tell: the name of the compound the product came from spells out the answer's group
 (`unnamed_precursors`), an 'its' points at a compound the stem no longer names
-(`owner_named`), and the Condition question must fit an effect that is an outcome rather
+(`owner_named`), a relative clause says the other compound lacks "them" (the answer,
+`without_lacking_clause`), and the Condition question must fit an effect that is an outcome rather
 than a requirement (`condition_question`).
 """
 
@@ -191,3 +192,22 @@ def without_structural_modifiers(phrase: str) -> str:
         if not (groups_inside_name(word.lower()) or groups_named_in(word))
     ]
     return " ".join([*words[:start], *kept, words[-1]])
+
+
+LACKING_CLAUSE = re.compile(
+    r",\s*(?:which|that)\s+(?:lacks?|lacked|has|have|had|bears?|bore|carries|carried)\s+"
+    r"(?:no\s+)?(?:them|it|this group|these groups|this substituent|these substituents|one)\s*,",
+    re.I,
+)
+
+
+def without_lacking_clause(effect: str) -> str:
+    """The effect without a relative clause whose pronoun is the answer.
+
+    "1 emits strongly (Φ = 0.65), whereas 3, which lacks them, is almost dark": 'them' are
+    the methyl groups the question asks for; the stem keeps the comparison, not the pointer.
+
+    >>> without_lacking_clause("1 emits strongly, whereas 3, which lacks them, is dark")
+    '1 emits strongly, whereas 3 is dark'
+    """
+    return LACKING_CLAUSE.sub("", effect)
