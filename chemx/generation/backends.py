@@ -314,7 +314,7 @@ def _effect_of_other(
     """
     if pair is not None:
         return None
-    others = foreign_effect_owners(extracted, context.labels)
+    others = foreign_effect_owners(extracted, context.labels, context.basis_text)
     if not others:
         return None
     subject = effect_subject(extracted.effect, extracted.effect_form)
@@ -376,8 +376,11 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     group = group_for_feature(fields.feature)
     keys = context.structure_keys or frozenset()
     drawn = bool(group and group.key in keys)
-    name = group.name if group and drawn else plain_feature(fields.feature)
-    drawn_as = drawn_name(fields.feature, group, context.visible)
+    # the catalogue names the answer only when the head names the group: "the additional
+    # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner
+    own_head = bool(groups_named_in(head_phrase(fields.feature)[0]))
+    name = group.name if group and drawn and own_head else plain_feature(fields.feature)
+    drawn_as = drawn_name(fields.feature, group, context.visible) if own_head else None
     if drawn_as is not None:
         name, drawn = drawn_as, True
     name = without_labels(name, context.labels) or name
@@ -388,7 +391,7 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
         name,
         mechanism,
         True,
-        key=group.key if group else None,
+        key=group.key if group and own_head else None,
         in_structure=drawn,
     )
 

@@ -631,7 +631,18 @@ restrictive opener the auxiliary comes before the subject, which the clause gram
 
 
 def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool] | Vague:
-    """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism."""
+    """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism.
+
+    A result clause ("F walling off the pocket so that the ion is attacked from one
+    face") is read apart: its 'that' is no relative pronoun, and it ends the mechanism.
+    """
+    head, so_that, result = cause.partition(" so that ")
+    if so_that and len(head.split()) > 1:
+        read = _read_cause(head.rstrip(" ,"), nominal_adjective=nominal_adjective)
+        if isinstance(read, Vague):
+            return read
+        feature, mechanism, parsed = read
+        return feature, f"{mechanism} so that {result}", parsed
     cause = INTRO_PHRASE.sub("", cause.strip())
     cause = cause.split(";", 1)[0]  # "...; after 7 days 78% remained": another clause
     if INVERSION.match(cause):
@@ -641,6 +652,8 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     if not tokens:
         return Vague("no_feature", "the cause is empty")
     index = predicate_start(tokens)
+    if index is not None and tokens[index].tag is Tag.VBN and _participle_before(tokens, index):
+        index = None  # "the substituent filling the cleft lined by Leu272": no finite verb
     if index is not None and index > 0:
         relative = _relative_opener(tokens, index)
         if relative is not None:
@@ -677,6 +690,11 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _participle_before(tokens: list[Token], end: int) -> bool:
+    """Whether an -ing participle follows a noun before `end` ('the substituent filling')."""
+    return any(tokens[i].tag is Tag.VBG and tokens[i - 1].tag is Tag.WORD for i in range(1, end))
 
 
 def _describes_feature(nominal: str, feature: str, verb: str) -> bool:
@@ -832,7 +850,7 @@ def _read_nominal(
         verb = _light_verb(left, preposition, feature)
         nominal = _strip_determiners(left)
         article = (
-            "a "
+            ("an " if nominal[:1].lower() in "aeiou" else "a ")
             if verb.startswith(("has", "have", "exert")) and not _starts_with_article(left)
             else ""
         )
@@ -1602,7 +1620,27 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
         return f"the subject {feature!r} names no structural feature"
+    if _process_head(_head_word(feature)):
+        # "oxidation at this carbon", "hydrogen bonding of ethanol to the 4-hydroxy group"
+        return f"the subject {feature!r} is a process, not a feature of the drawing"
     return None
+
+
+def _process_head(head: str) -> bool:
+    """Whether a head noun names a process: an -ation/-ysis event or a gerund noun.
+
+    A change that adds a group ('methylation', 'fluorination', 'iodination') names the
+    group it leaves in the drawing, as papers use it ("methylation of the bridging
+    nitrogen"); so does a structural noun ending in -ing ('ring').
+    """
+    if head in STRUCTURAL_NOUNS or head.endswith(("position", "positions")):
+        return False  # "the 4-position of the cyclohexane ring" is a place in the drawing
+    event = head.endswith(("ation", "ition", "ysis")) and not head.endswith(("ylation", "ination"))
+    return event or (head.endswith("ing") and len(head) > MIN_GERUND_NOUN)
+
+
+MIN_GERUND_NOUN = 5
+"""Shorter -ing words are no gerund nouns ('ring', 'wing')."""
 
 
 def is_structural(phrase: str) -> bool:

@@ -157,7 +157,7 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
                 prefix = prefix[: article.start()]
                 shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
             effect = f"{prefix}{shown}{effect[mention.end :]}"
-    return squash(effect)
+    return squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
 
 
 _TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)

@@ -13,6 +13,7 @@ writes the question on (a matched pair's partner may own the cause there).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
@@ -124,14 +125,41 @@ def foreign_cause_owners(text: str, feature: str, own: Iterable[str]) -> tuple[s
     return owners if owners and not mine else ()
 
 
-def foreign_effect_owners(reading: Decomposition, own: Iterable[str]) -> list[str]:
-    """The labels the effect's subject names that are not in `own`."""
+DATA_PARENTHESIS = re.compile(
+    r"\(\s*(?:compound\s+)?(?P<label>[^\s,;()]+)\s*[,;]\s*[^()]*?(?:=|>|<|≈|%|\bnM\b|[µμ]M\b)"
+)
+"""'(2, IC50 > 30 μM)', '(10a, Ki = 2.0 nM)': the compound the observation was made on."""
+
+
+def data_owners(text: str) -> tuple[str, ...]:
+    """The labels that open the sentence's data parentheses ('abolished activity (2, ...)').
+
+    When the observation's subject is a change ("N-Methylation of the pyrrole nitrogen
+    abolished activity (2, IC50 > 30 μM), which we attribute to the loss of the hydrogen
+    bond that the pyrrole NH of 1 donates"), the measured compound is named only there.
+    """
+    found = (match["label"] for match in DATA_PARENTHESIS.finditer(text))
+    return tuple(label for label in found if is_label(label) and find_mentions(label, label))
+
+
+def foreign_effect_owners(reading: Decomposition, own: Iterable[str], text: str = "") -> list[str]:
+    """The effect's owners that are not in `own`.
+
+    The owners are the labels the effect's subject names. An effect with no subject of its
+    own (a verb phrase after the feature) is owned by the labels that open the sentence's
+    data parentheses (`data_owners`); one of them in `own` is enough.
+    """
     own = tuple(own)
-    return [
-        label
-        for label in effect_owners(reading)
-        if not any(same_compound(label, mine) for mine in own)
-    ]
+    subject = effect_owners(reading)
+    if subject or reading.effect_form == "clause":
+        return _not_own(subject, own)
+    measured = data_owners(text)
+    foreign = _not_own(measured, own)
+    return [] if len(foreign) < len(measured) else foreign
+
+
+def _not_own(owners: Iterable[str], own: tuple[str, ...]) -> list[str]:
+    return [label for label in owners if not any(same_compound(label, mine) for mine in own)]
 
 
 def explains_other(text: str, reading: Decomposition, own: Iterable[str]) -> str | None:
@@ -144,7 +172,7 @@ def explains_other(text: str, reading: Decomposition, own: Iterable[str]) -> str
     owners = foreign_cause_owners(text, reading.feature, own)
     if owners:
         return f"the sentence gives the cause {reading.feature!r} to {' and '.join(owners)}"
-    others = foreign_effect_owners(reading, own)
+    others = foreign_effect_owners(reading, own, text)
     if others:
         return f"the effect is {others[0]}'s"
     return None

@@ -196,7 +196,7 @@ def inflect(predicate: str, plural: bool) -> str:
     return f"{verb} {own}{after}".strip()
 
 
-_JOINED_VERB = re.compile(r"(\band )([a-z]+)\b")
+_JOINED_VERB = re.compile(r"(\band (?:thereby |thus |so |hence |therefore )?)([a-z]+)\b")
 _NEW_SUBJECT = re.compile(
     r"\b(?:that|which|who|whose|because|so|when|while|where|it|they)\b", re.IGNORECASE
 )
@@ -226,7 +226,10 @@ def renumber(mechanism: str, plural: bool) -> str:
 
 def plain_feature(feature: str) -> str:
     """The feature as a name: no leading locants, no words that state its mechanism."""
-    tokens = [_LOCANT.sub("", t) for t in feature.split() if t.lower() not in STATING_WORDS]
+    words_in = feature.split()
+    stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
+    stated |= {i - 1 for i in stated if i and words_in[i - 1].lower() in _DEGREE}  # "more acidic"
+    tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]
     if not tokens:
         return feature
     name = " ".join(tokens)
@@ -236,6 +239,8 @@ def plain_feature(feature: str) -> str:
     return _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), name)
 
 
+_DEGREE = frozenset({"more", "less", "most", "least", "very", "highly", "strongly", "weakly"})
+"""A degree word goes with the stating adjective it grades ('the more acidic thioamide NH')."""
 _OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")
 """A trailing 'of <plural noun>' left bare once its stating adjective is dropped."""
 
@@ -243,6 +248,12 @@ _OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")
 _POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Za-z])(?=[a-z])")
 """'ortho-Methyl', 'Ortho-Methyl' (a sentence-initial capital kept by the paper): the
 group is 'ortho-methyl'; other capitals ('Boc', 'N-Boc') are the group's own."""
+
+
+_OBJECT_VERB = re.compile(
+    r"\b(?:makes?|made|renders?|rendered|leaves?|left|keeps?|kept|turns?|turned)\s+$", re.I
+)
+"""Verbs whose object a label may be, with a complement after it ('makes 10a lipophilic')."""
 
 
 def without_labels(text: str, labels: Sequence[str]) -> str:
@@ -254,6 +265,9 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             before = text[: mention.start]
             cut = re.search(r"\s+(?:in|of|for|from|on|to|as in|than)\s*\(?\s*$", before)
             modified = _MODIFIED_LABEL.search(before)
+            if _OBJECT_VERB.search(before):  # "makes 10a more lipophilic": still an object
+                text = f"{before}the compound{text[mention.end :]}"
+                continue
             if cut:
                 start = _participle_start(text, cut.start())
             elif modified:  # "oxidised by excited 4": the phrase goes with its label
@@ -369,7 +383,7 @@ def readings(phrase: str) -> tuple[str, ...]:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
             closed = head.count("(") == head.count(")")  # not "apart (compared"
-            bare = _BARE_RELATIVE.search(head)  # not "a dipolar group that reacts"
+            bare = _BARE_RELATIVE.search(head) or _AGENTLESS_PARTICIPLE.search(head)
             usable = last not in _OPEN_ENDS and closed and not bare
             if len(head.split()) >= MIN_CHAIN_WORDS and usable:
                 found.append(head)
@@ -380,6 +394,11 @@ def readings(phrase: str) -> tuple[str, ...]:
 
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
+_AGENTLESS_PARTICIPLE = re.compile(
+    r"\b(?!(?:is|are|was|were|be|been|being)\b)[a-z]+\s+[a-z]+ed$", re.I
+)
+"""Nor on a participle that modifies a noun ("the S2 pocket formed" once "by His41" is cut);
+after an auxiliary it is the predicate ("is stabilised")."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
 

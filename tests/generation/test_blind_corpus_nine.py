@@ -21,6 +21,9 @@ from chemx.generation.clauses import normalise, predicate_start, tokenise
 from chemx.generation.elements import missing_elements, named_elements
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.features import structure_features
+from chemx.generation.mcq import neutral_effect
+from chemx.generation.owners import data_owners, foreign_effect_owners
+from chemx.generation.register import plain_feature, readings, renumber, without_labels
 from chemx.generation.stem_wording import without_lacking_clause
 from chemx.generation.subject_cause import subject_reading
 from chemx.records import SmilesReading
@@ -191,3 +194,103 @@ def test_a_relative_clause_pointing_at_the_answer_leaves_the_stem() -> None:
     assert without_lacking_clause("3, which was made in two steps, is dark") == (
         "3, which was made in two steps, is dark"
     )
+
+
+def test_a_data_parenthesis_names_the_compound_a_subjectless_effect_was_measured_on() -> None:
+    sentence = (
+        "N-Methylation of the pyrrole nitrogen abolished activity (2, IC50 > 30 μM), which we "
+        "attribute to the loss of the hydrogen bond that the pyrrole NH of 1 donates."
+    )
+    reading = _read(sentence)
+    assert data_owners(sentence) == ("2",)
+    assert foreign_effect_owners(reading, ["1"], sentence) == ["2"]  # not 1's observation
+    assert foreign_effect_owners(reading, ["2"], sentence) == []
+    assert data_owners("gave 3a in 95% yield (entry 4) within 2 h") == ()
+
+
+def test_an_answer_keeps_its_grammar_once_labels_and_stating_words_leave() -> None:
+    assert plain_feature("more acidic thioamide NH") == "thioamide NH"
+    assert without_labels("makes 10a much more lipophilic than 3", ["10a", "3"]) == (
+        "makes the compound much more lipophilic"
+    )
+    assert neutral_effect("2 itself is the brightest dye of the series", ["2"]) == (
+        "the compound shown is the brightest dye of the series"
+    )
+
+
+def test_a_result_clause_after_the_cause_is_no_relative_clause() -> None:
+    found = _read(
+        "Moving from 4a (38% ee) to 4c raised the ee to 93%, which we attribute to the "
+        "2,4,6-triisopropylphenyl groups walling off the chiral pocket so that the iminium "
+        "ion is attacked from one face only."
+    )
+    assert found.feature == "2,4,6-triisopropylphenyl groups"
+    assert found.mechanism == (
+        "wall off the chiral pocket so that the iminium ion is attacked from one face only"
+    )
+
+
+def test_a_participle_after_the_noun_outranks_a_later_past_participle() -> None:
+    found = _read(
+        "4b was threefold more potent, consistent with the larger lipophilic substituent "
+        "filling the hydrophobic cleft lined by Leu272 and Leu299."
+    )
+    assert found.feature == "larger lipophilic substituent"
+    assert found.mechanism == "fills the hydrophobic cleft lined by Leu272 and Leu299"
+
+
+def test_a_process_is_no_feature_but_a_position_and_a_methylation_are() -> None:
+    assert isinstance(
+        decompose(
+            "N-Dealkylation is slowed because oxidation at this carbon no longer releases a "
+            "fragment."
+        ),
+        Vague,
+    )
+    place = _read(
+        "Because the 4-position of the cyclohexane ring is the main site of CYP3A4 "
+        "hydroxylation, introducing a gem-difluoro group there lowered clearance 5-fold."
+    )
+    assert place.feature == "4-position of the cyclohexane ring"
+
+
+def test_a_reading_does_not_end_on_a_participle_that_lost_its_agent() -> None:
+    found = readings("fills the hydrophobic S2 pocket formed by His41 more completely")
+    assert "fills the hydrophobic S2 pocket formed" not in found
+
+
+def test_a_chained_verb_takes_the_subjects_number() -> None:
+    assert renumber(
+        "twist the carbamate out of plane and thereby preorganise its carbonyl", False
+    ) == ("twists the carbamate out of plane and thereby preorganises its carbonyl")
+
+
+def test_a_nominal_takes_an_before_a_vowel() -> None:
+    found = _read(
+        "2b was tenfold weaker in cells, which we attribute to the additional bulk of the "
+        "cyclopropyl ring."
+    )
+    assert found.mechanism == "has an additional bulk"
+
+
+def test_an_answer_is_named_by_its_own_head_not_by_its_owners_group() -> None:
+    smiles = "O=C(NC1CC1)C(=O)C(CC(C)C)NC(=O)c1ccccc1"  # a cyclopropyl ketoamide
+    sentence = (
+        "2b was tenfold weaker in infected cells because the additional NH of its cyclopropyl "
+        "ketoamide raises the polar surface area and lowers passive permeability."
+    )
+    structure = molecule_structure("ee", "2b", SmilesReading(text=smiles, source="osra"))
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    generator = TemplateGenerator()
+    decomposed = generator.decompose(context)
+    assert decomposed.fields is not None, decomposed
+    written = generator.write_mcq(context, decomposed.fields)
+    assert written.mcq is not None, written
+    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    assert answer.feature.startswith("additional NH"), answer
+    assert "raises the polar surface area" in answer.text  # the paper's, not the ring's
