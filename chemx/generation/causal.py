@@ -364,6 +364,11 @@ def match(pattern: str, tokens: list[Token]) -> dict[str, tuple[int, int]] | Non
     return next(_match(elements, 0, tokens, words, 0, {}), None)
 
 
+def opens_with(name: str, words: list[str], at: int) -> bool:
+    """Whether a phrase of the word class `name` starts at `words[at]` (lower-cased words)."""
+    return next(_phrase_at(phrases(name), words, at), None) is not None
+
+
 def _phrase_at(options: tuple[tuple[str, ...], ...], words: list[str], at: int) -> Iterator[int]:
     for option in options:
         if tuple(words[at : at + len(option)]) == option:

@@ -74,7 +74,11 @@ from chemx.generation.lexicon import (
     lexicon_verb,
     third_person,
 )
-from chemx.generation.subject_cause import NOMINAL_CAUSE_CONSTRUCTIONS, subject_reading
+from chemx.generation.subject_cause import (
+    NOMINAL_CAUSE_CONSTRUCTIONS,
+    mechanism_of,
+    subject_reading,
+)
 from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
 from chemx.records import ReasoningType
 
@@ -426,9 +430,9 @@ def _subject_as_feature(
     feature = _clean_feature(found.subject)
     if _feature_problem(feature):
         return None
-    mechanism = _clean_mechanism(LABEL.sub("", found.mechanism))
-    predicate = _finite_start(found.predicate)
-    result = _finish(text, predicate, "vp", feature, mechanism, reading, parsed=False)
+    plural = is_plural(_head_word(feature)) or " and " in feature
+    mechanism = _clean_mechanism(LABEL.sub("", mechanism_of(found.noun_phrase, plural)))
+    result = _finish(text, found.predicate, "vp", feature, mechanism, reading, parsed=False)
     return result if isinstance(result, Decomposition) else None
 
 
@@ -652,7 +656,7 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     if not tokens:
         return Vague("no_feature", "the cause is empty")
     index = predicate_start(tokens)
-    if index is not None and tokens[index].tag is Tag.VBN and _participle_before(tokens, index):
+    if index is not None and tokens[index].tag is Tag.VBN and _gerund_after_head(tokens, index):
         index = None  # "the substituent filling the cleft lined by Leu272": no finite verb
     if index is not None and index > 0:
         relative = _relative_opener(tokens, index)
@@ -690,11 +694,6 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
-
-
-def _participle_before(tokens: list[Token], end: int) -> bool:
-    """Whether an -ing participle follows a noun before `end` ('the substituent filling')."""
-    return any(tokens[i].tag is Tag.VBG and tokens[i - 1].tag is Tag.WORD for i in range(1, end))
 
 
 def _describes_feature(nominal: str, feature: str, verb: str) -> bool:

@@ -138,8 +138,11 @@ def data_owners(text: str) -> tuple[str, ...]:
     abolished activity (2, IC50 > 30 μM), which we attribute to the loss of the hydrogen
     bond that the pyrrole NH of 1 donates"), the measured compound is named only there.
     """
-    found = (match["label"] for match in DATA_PARENTHESIS.finditer(text))
-    return tuple(label for label in found if is_label(label) and find_mentions(label, label))
+    return tuple(
+        match["label"]
+        for match in DATA_PARENTHESIS.finditer(text)
+        if is_label(match["label"]) and find_mentions(match["label"], match[0])
+    )
 
 
 def foreign_effect_owners(reading: Decomposition, own: Iterable[str], text: str = "") -> list[str]:

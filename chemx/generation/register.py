@@ -334,10 +334,19 @@ def _participle_start(text: str, start: int) -> int:
     "seen" and "derived" with the label: left alone they dangle. A participle after an
     auxiliary is the predicate ("is protonated in 4") and stays.
     """
-    match = _REDUCED_RELATIVE.search(text[:start])
-    if match is None or match["before"].lower() in _AUXILIARIES:
-        return start
-    return match.start() + len(match["before"])
+    match = _dangling_participle(text[:start])
+    return start if match is None else match.start() + len(match["before"])
+
+
+def _dangling_participle(text: str) -> re.Match[str] | None:
+    """A participle that ends `text` modifying a noun ('the ion derived'), or None.
+
+    After an auxiliary it is the predicate ("is protonated") and does not dangle. Cuts
+    check for it twice: the label cut takes it along ("seen for 8"), and an answer
+    reading may not end on it ("the S2 pocket formed" once "by His41" is cut).
+    """
+    match = _REDUCED_RELATIVE.search(text)
+    return None if match is None or match["before"].lower() in _AUXILIARIES else match
 
 
 _LABEL_PREPOSITIONS = wordlist("in for from than as")
@@ -383,7 +392,7 @@ def readings(phrase: str) -> tuple[str, ...]:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
             closed = head.count("(") == head.count(")")  # not "apart (compared"
-            bare = _BARE_RELATIVE.search(head) or _AGENTLESS_PARTICIPLE.search(head)
+            bare = _BARE_RELATIVE.search(head) or _dangling_participle(head) is not None
             usable = last not in _OPEN_ENDS and closed and not bare
             if len(head.split()) >= MIN_CHAIN_WORDS and usable:
                 found.append(head)
@@ -394,11 +403,6 @@ def readings(phrase: str) -> tuple[str, ...]:
 
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
-_AGENTLESS_PARTICIPLE = re.compile(
-    r"\b(?!(?:is|are|was|were|be|been|being)\b)[a-z]+\s+[a-z]+ed$", re.I
-)
-"""Nor on a participle that modifies a noun ("the S2 pocket formed" once "by His41" is cut);
-after an auxiliary it is the predicate ("is stabilised")."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
 

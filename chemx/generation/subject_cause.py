@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chemx.generation.causal import phrases
-from chemx.generation.clauses import Tag, Token, is_plural, predicate_start, tokenise
+from chemx.generation.causal import opens_with
+from chemx.generation.clauses import Tag, Token, predicate_start, tokenise
 
 NOMINAL_CAUSE_CONSTRUCTIONS = frozenset(
     {"due_to", "due_to_lead", "attributed_to", "we_attribute", "arises_from", "reflecting"}
@@ -43,8 +43,8 @@ class SubjectCause:
     subject: str
     predicate: str
     """The effect as a verb phrase ('lowered the ee to 84%')."""
-    mechanism: str
-    """'leads to' + the cause's noun phrase."""
+    noun_phrase: str
+    """The cause, said of the feature by `mechanism_of` once the feature is known."""
 
 
 def subject_reading(effect: str, cause: str) -> SubjectCause | None:
@@ -61,21 +61,20 @@ def subject_reading(effect: str, cause: str) -> SubjectCause | None:
     if not cause or not _noun_phrase(tokenise(cause)):
         return None
     subject = effect[: tokens[verb].start].strip(" ,")
-    words = subject.split()
-    plural = bool(words) and (is_plural(words[-1]) or " and " in subject)
-    lead = MECHANISM_VERB[1] if plural else MECHANISM_VERB[0]
     noun_phrase = cause[0].lower() + cause[1:] if cause[:2].istitle() else cause
-    return SubjectCause(subject, effect[tokens[verb].start :], f"{lead} to {noun_phrase}")
+    return SubjectCause(subject, effect[tokens[verb].start :], noun_phrase)
+
+
+def mechanism_of(noun_phrase: str, plural: bool) -> str:
+    """The cause's noun phrase said of the feature: 'leads to <noun phrase>'."""
+    return f"{MECHANISM_VERB[1] if plural else MECHANISM_VERB[0]} to {noun_phrase}"
 
 
 def _effect_verb_at(tokens: list[Token], index: int) -> bool:
     """Whether an effect verb ('lowered', 'gave', 'abolished') opens the predicate."""
-    words = [token.lower for token in tokens]
     while index < len(tokens) and tokens[index].tag in (Tag.ADV, Tag.NEG):
         index += 1
-    return any(
-        tuple(words[index : index + len(phrase)]) == phrase for phrase in phrases("vp_effect_verb")
-    )
+    return opens_with("vp_effect_verb", [token.lower for token in tokens], index)
 
 
 def _noun_phrase(tokens: list[Token]) -> bool:
@@ -84,10 +83,10 @@ def _noun_phrase(tokens: list[Token]) -> bool:
         return False
     if tokens[0].tag is Tag.VBG and (len(tokens) < 2 or tokens[1].tag is not Tag.WORD):
         return False  # "raising the basicity of X" is a change made; "competing binding" a noun
-    if predicate_start(tokens) is None:
-        return True
-    verb = next((i for i, t in enumerate(tokens) if t.tag in (Tag.VERB, Tag.AUX)), len(tokens))
+    verb = next((i for i, t in enumerate(tokens) if t.tag in (Tag.VERB, Tag.AUX)), None)
+    if verb is None:
+        return True  # ("competing hydrogen bonding of ...": a gerund noun, no clause)
     return any(token.tag in (Tag.REL, Tag.THAT) for token in tokens[:verb])
 
 
-__all__ = ["NOMINAL_CAUSE_CONSTRUCTIONS", "SubjectCause", "subject_reading"]
+__all__ = ["NOMINAL_CAUSE_CONSTRUCTIONS", "SubjectCause", "mechanism_of", "subject_reading"]
