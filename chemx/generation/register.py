@@ -339,12 +339,7 @@ def _participle_start(text: str, start: int) -> int:
 
 
 def _dangling_participle(text: str) -> re.Match[str] | None:
-    """A participle that ends `text` modifying a noun ('the ion derived'), or None.
-
-    After an auxiliary it is the predicate ("is protonated") and does not dangle. Cuts
-    check for it twice: the label cut takes it along ("seen for 8"), and an answer
-    reading may not end on it ("the S2 pocket formed" once "by His41" is cut).
-    """
+    """A participle modifying a noun at the end ('pocket formed'), not 'is protonated'."""
     match = _REDUCED_RELATIVE.search(text)
     return None if match is None or match["before"].lower() in _AUXILIARIES else match
 
