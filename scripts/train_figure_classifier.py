@@ -10,7 +10,11 @@
 Synthetic figures come from `chemx.devkit.synthetic_figures` (RDKit + matplotlib, a fresh
 random style per figure); `--negatives real` adds the real-looking non-chemistry kinds
 (ECD spectra, dose-response and bar charts, ORTEP, packing, 3-D models, surfaces, protein
-cartoons, photos, TOC art). `--extra DIR` adds labelled real figures in ImageFolder
+cartoons, photos, TOC art), `--negatives lookalike` only the line-drawn ones (spectra,
+charts, ORTEP, packing, ball-and-stick); `--layouts real` adds the chemistry layouts of
+`chemx.devkit.synthetic_layouts` (DFT energy profiles with drawn intermediates, ruled
+structure tables, annotated panels; measured there, not shipped). `--extra DIR` adds
+labelled real figures in ImageFolder
 layout (DIR/<class name>/*.png|jpg, class names as in `chemx.visual.classes`).
 `--real-gold` adds the train part of the hand-labelled real figures
 (`tests/fixtures/realworld/figure_classes.json`), rendered from the shared realworld/
@@ -49,7 +53,13 @@ import numpy as np
 import torch
 from PIL import Image
 
-from chemx.devkit.synthetic_figures import CLASSIC_NEGATIVES, REAL_NEGATIVES, SyntheticRenderer
+from chemx.devkit.synthetic_figures import (
+    CLASSIC_NEGATIVES,
+    LOOKALIKE_NEGATIVES,
+    REAL_NEGATIVES,
+    SyntheticRenderer,
+)
+from chemx.devkit.synthetic_layouts import LAYOUT_KINDS
 from chemx.images import to_rgb
 from chemx.visual.classes import FIGURE_CLASSES, FigureClass
 from chemx.visual.classifier import (
@@ -65,7 +75,12 @@ from chemx.visual.classifier import (
 )
 
 REPO = Path(__file__).resolve().parents[1]
-NEGATIVE_SETS = {"classic": CLASSIC_NEGATIVES, "real": REAL_NEGATIVES}
+NEGATIVE_SETS = {
+    "classic": CLASSIC_NEGATIVES,
+    "lookalike": LOOKALIKE_NEGATIVES,
+    "real": REAL_NEGATIVES,
+}
+LAYOUT_SETS: dict[str, tuple[str, ...]] = {"classic": (), "real": LAYOUT_KINDS}
 FROZEN_BLOCKS = ("layer4", "fc")
 """`--freeze-until` choices: the first block that is trained (the head is always trained)."""
 
@@ -75,9 +90,11 @@ def _square_array(image: Image.Image, size: int) -> np.ndarray:
     return np.asarray(square, dtype=np.uint8)
 
 
-def _render_shard(args: tuple[int, list[int], int, str]) -> list[tuple[np.ndarray, int]]:
-    seed, labels, size, negatives = args
-    renderer = SyntheticRenderer(seed, negatives=NEGATIVE_SETS[negatives])
+def _render_shard(args: tuple[int, list[int], int, str, str]) -> list[tuple[np.ndarray, int]]:
+    seed, labels, size, negatives, layouts = args
+    renderer = SyntheticRenderer(
+        seed, negatives=NEGATIVE_SETS[negatives], layouts=LAYOUT_SETS[layouts]
+    )
     return [
         (_square_array(renderer.render(FIGURE_CLASSES[label]).image, size), label)
         for label in labels
@@ -85,14 +102,19 @@ def _render_shard(args: tuple[int, list[int], int, str]) -> list[tuple[np.ndarra
 
 
 def synthetic_set(
-    per_class: int, seed: int, size: int, workers: int, negatives: str = "classic"
+    per_class: int,
+    seed: int,
+    size: int,
+    workers: int,
+    negatives: str = "classic",
+    layouts: str = "classic",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Render `per_class` figures of each class as uint8 arrays (N, size, size, 3)."""
     labels = [index for index in range(len(FIGURE_CLASSES)) for _ in range(per_class)]
     random.Random(seed).shuffle(labels)
     shard = 50
     jobs = [
-        (seed * 100_003 + i, labels[i : i + shard], size, negatives)
+        (seed * 100_003 + i, labels[i : i + shard], size, negatives, layouts)
         for i in range(0, len(labels), shard)
     ]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -379,6 +401,14 @@ def main() -> None:
         "ones (spectra, dose-response, ORTEP, 3-D, proteins, photos, TOC art)",
     )
     parser.add_argument(
+        "--layouts",
+        choices=sorted(LAYOUT_SETS),
+        default="classic",
+        help="synthetic chemistry layouts: the first checkpoint's, or with the ones real "
+        "papers print (DFT energy profiles with drawn intermediates, ruled structure tables, "
+        "annotated panels)",
+    )
+    parser.add_argument(
         "--real-gold",
         action="store_true",
         help="add the train part of the hand-labelled real figures (shared realworld/ folder)",
@@ -432,7 +462,7 @@ def main() -> None:
     started = time.time()
     print(f"rendering {args.per_class} + {args.val_per_class} figures per class ...", flush=True)
     train_x, train_y = synthetic_set(
-        args.per_class, args.seed, args.size, args.workers, args.negatives
+        args.per_class, args.seed, args.size, args.workers, args.negatives, args.layouts
     )
     # validation stays on the classic set: the figure of merit the first checkpoint had
     val_x, val_y = synthetic_set(args.val_per_class, args.seed + 1, args.size, args.workers)
@@ -571,6 +601,7 @@ def write(
                 else "all"
             ),
             "synthetic_negatives": args.negatives,
+            "synthetic_layouts": args.layouts,
             "real_training": real_records,
             "heldout_groups": heldout_groups,
         },

@@ -9,6 +9,10 @@ randomised: fonts, bond widths, sizes, rotation, label styles, arrows, condition
 noise, blur and JPEG artefacts. The molecules of the embedded sample corpus are never
 used here, so measuring on the sample gold is a fair test.
 
+`layouts=LAYOUT_KINDS` (from `chemx.devkit.synthetic_layouts`) adds the chemistry
+layouts real papers print and the classic set never drew: DFT energy profiles with drawn
+intermediates, ruled structure tables, annotated panels.
+
 `negatives=REAL_NEGATIVES` adds what real chemistry papers print beside their structures
 and a classifier trained on the classic set took for chemistry: ECD/CD spectra,
 dose-response and bar charts, ORTEP ellipsoids and crystal packing from RDKit 3-D
@@ -265,6 +269,15 @@ REAL_NEGATIVES: tuple[str, ...] = (
 )  # fmt: skip
 """The classic negatives plus what real chemistry papers print beside their structures
 and the first checkpoint accepted as chemistry (measured on the real-PDF gold)."""
+LOOKALIKE_NEGATIVES: tuple[str, ...] = (
+    *CLASSIC_NEGATIVES,
+    "ecd_spectrum", "ecd_spectrum", "dose_response", "dose_response", "bar_chart",
+    "bar_chart", "ortep", "ortep", "crystal_packing", "ball_and_stick", "ball_and_stick",
+)  # fmt: skip
+"""The classic negatives plus the line-drawn pictures a 2-D structure can be mistaken for
+(and the reverse): chiroptical spectra, dose-response and bar charts, ORTEP, packing and
+ball-and-stick views. Without the busy panels, TOC art and textures of `REAL_NEGATIVES`,
+which on the real gold also pulled coloured schemes towards non-chemistry."""
 
 
 def _hue_to_rgb(hue: float) -> tuple[float, float, float]:
@@ -281,13 +294,22 @@ class SyntheticRenderer:
         seed: int,
         pool: Sequence[str] | None = None,
         negatives: Sequence[str] = CLASSIC_NEGATIVES,
+        layouts: Sequence[str] = (),
     ) -> None:
+        from chemx.devkit.synthetic_layouts import LAYOUT_KINDS
+
         unknown = sorted(set(negatives) - set(NEGATIVE_KINDS))
         if unknown or not negatives:
             raise ValueError(
                 f"negatives {unknown or '(empty)'}: not synthetic negative kinds; "
                 f"known: {', '.join(NEGATIVE_KINDS)}"
             )
+        unknown = sorted(set(layouts) - set(LAYOUT_KINDS))
+        if unknown:
+            raise ValueError(
+                f"layouts {unknown}: not synthetic layouts; known: {', '.join(LAYOUT_KINDS)}"
+            )
+        self.layouts = tuple(layouts)
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.pool = tuple(pool) if pool is not None else smiles_pool()
@@ -340,6 +362,13 @@ class SyntheticRenderer:
         return canvas.image, canvas.boxes
 
     def _multiple(self) -> tuple[Image.Image, list[Box]]:
+        from chemx.devkit import synthetic_layouts
+
+        # opt-in layouts draw from the stream only when enabled: the default set is unchanged
+        if "structure_table" in self.layouts and self.rng.random() < 0.3:
+            return synthetic_layouts.structure_table(self)
+        if "annotated_panels" in self.layouts and self.rng.random() < 0.2:
+            return synthetic_layouts.annotated_panels(self)
         count = self.rng.randint(2, 12)
         scale = self.rng.uniform(0.6, 1.2)
         with_labels = self.rng.random() < 0.85
@@ -416,6 +445,10 @@ class SyntheticRenderer:
         Linear, wrapped over rows, a substrate-scope table under a template reaction, a
         reaction over an optimisation table, or a catalytic cycle.
         """
+        from chemx.devkit import synthetic_layouts
+
+        if "energy_profile" in self.layouts and self.rng.random() < 0.25:
+            return synthetic_layouts.energy_profile(self)
         variant = self.rng.choices(
             ["linear", "wrapped", "scope", "with_table", "cycle"], weights=[3, 3, 2, 2, 1]
         )[0]

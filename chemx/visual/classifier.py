@@ -97,6 +97,9 @@ class ClassifierManifest(BaseModel):
     """'all', or the blocks fine-tuned on top of a frozen trunk ('layer4+fc')."""
     synthetic_negatives: str = "classic"
     """Which synthetic non-chemistry kinds were rendered ('classic' or 'real')."""
+    synthetic_layouts: str = "classic"
+    """Which synthetic chemistry layouts were rendered ('classic', or 'real': with energy
+    profiles, structure tables and annotated panels, `chemx.devkit.synthetic_layouts`)."""
     real_training: list[RealSourceRecord] = Field(default_factory=list)
     """Real figures trained on, per source file (class counts and the file's sha256)."""
     heldout_groups: list[str] = Field(default_factory=list)
