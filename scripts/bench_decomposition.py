@@ -10,8 +10,10 @@ Two gold sets:
 - the sample corpus gold (`chemx.devkit.generation_gold`), the embedded sample's own
   phrasing, which must not get worse.
 - `tests/fixtures/generation/decomposition_blind.jsonl` (``blind_gold``): the explanatory
-  sentences of two corpora written by authors who never saw the decomposition; no test
-  holds them, so their score says how the grammar meets prose it was not written for.
+  sentences of three corpora written by authors who never saw the decomposition (blind-9,
+  blind-10, blind-11); no test holds them, so their score says how the grammar meets prose
+  it was not written for. A corpus is unseen only until its misses guide a fix: blind-11
+  was scored unseen at 9/45 (session 41) before its readings were added.
 
 A field counts as right when:
 

@@ -365,14 +365,21 @@ def _interpret(
         return _read_means(text, cause, effect, reading)
     if family == "evidential":
         return _read_evidential(text, cause, effect, reading)
+    if reading.construction.name == "causal_verb" and PASSIVE_AGENT.match(effect):
+        return None  # "..., an effect caused by F···S contacts": the verb is passive
     if reading.construction.name == "so" and effect.lower().startswith("that "):
         if PURPOSE_MODAL.search(effect):
             return None  # "so that it can bind" states a purpose, not a result
         effect = effect[len("that ") :]  # "..., so that its excited state is a stronger oxidant"
+    fronted = ""
     if reading.construction.name == "absolute":
-        cause = _absolute_clause(cause, effect)
-        if not cause:
+        fronted, effect = _fronted_group(effect)
+        clause = _absolute_clause(cause)
+        if not clause:
             return None  # an apposition ("..., the highest yield of the series")
+        if not fronted and _structural_subject(effect):
+            return _absolute_on_subject(text, effect, clause, reading)
+        cause = clause
     form = reading.construction.effect_form
     if family == "effect_first":
         effect = _strip_trailing(effect)
@@ -405,6 +412,8 @@ def _interpret(
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
+    if fronted:  # "With X, E, the bulky groups occupying ...": the clause renames X
+        feature = fronted
     if feature.lower() in PERSONAL_PRONOUNS and family == "effect_first":
         resolved = _resolve_pronoun(effect)  # "X is essential because it donates ..."
         if resolved is not None:
@@ -443,18 +452,33 @@ TRAILING_POINTER = re.compile(r"[;:,]\s*(?:this|that|it|which)\s*$", re.I)
 """What is left of "...; this may be because" once the cue and its hedge are cut off."""
 
 
+FRONTED_WITH = re.compile(r"^with\s+(?P<group>[^,;:()]{3,80}?),\s+(?P<rest>\S.*)$", re.I | re.S)
+"""An observation opened by the group it is about: "With tert-butyl groups at C3 and C6,
+2b survived more than 48 h of irradiation"."""
+
+
+def _fronted_group(effect: str) -> tuple[str, str]:
+    """A fronted "With <group>," and the observation after it; ("", effect) if none.
+
+    The absolute clause that follows ("..., the bulky groups occupying the positions
+    where the radical couples") renames that group, so the group is the feature and the
+    clause's predicate its mechanism.
+    """
+    found = FRONTED_WITH.match(effect.strip())
+    if found is None or not is_structural(found["group"]):
+        return "", effect
+    return _clean_feature(found["group"]), found["rest"]
+
+
 ABSOLUTE_MAX_SUBJECT_WORDS = 5
 """Most words of the noun phrase before an absolute clause's participle."""
 
 
-def _absolute_clause(cause: str, effect: str) -> str:
+def _absolute_clause(cause: str) -> str:
     """An absolute clause made finite, or "" when the span is no such clause.
 
     "the extra acceptor withdrawing X" -> "extra acceptor withdraws X", "the phenolate
-    oxygen being Y" -> "phenolate oxygen is Y". When the observation's own subject names
-    a structure ("A second nitro group ... gave a further shift, the extra acceptor
-    withdrawing ..."), the clause's subject points back to it, and read alone it would
-    make a second answer of the group it renames: no reading.
+    oxygen being Y" -> "phenolate oxygen is Y".
     """
     tokens = tokenise(cause)
     head = next(
@@ -465,16 +489,73 @@ def _absolute_clause(cause: str, effect: str) -> str:
     token = tokens[head]
     if token.lower != "being" and token.tag is not Tag.VBG:
         return ""
-    effect_tokens = tokenise(effect)
-    verb = predicate_start(effect_tokens)
-    if verb and is_structural(effect[: effect_tokens[verb].start]):
-        return ""
     subject = cause[: token.start].strip()
     if token.lower == "being":
         finite = "are" if is_plural(_head_word(subject)) else "is"
     else:
         finite = _finite(token.text, subject)
     return f"{subject} {finite}{cause[token.end :]}"
+
+
+def _structural_subject(effect: str) -> str:
+    """The observation's subject when it names a structure ("A second nitro group (7)")."""
+    tokens = tokenise(effect)
+    verb = predicate_start(tokens)
+    if not verb:
+        return ""
+    subject = effect[: tokens[verb].start].strip(" ,")
+    return subject if is_structural(subject) else ""
+
+
+def _absolute_on_subject(
+    text: str, effect: str, clause: str, reading: Reading
+) -> Decomposition | Vague | None:
+    """An absolute clause that renames the observation's structural subject.
+
+    "A second nitro group (7) gave a further 38 nm shift, the extra acceptor withdrawing
+    more electron density ...", "The acetate 5a was hydrolysed within minutes, its small
+    acyl group leaving the carbonyl exposed ...": the clause's subject points back to the
+    subject, so the subject is the feature, its predicate the effect and the clause's
+    predicate the mechanism. Read alone, the clause would make a second answer of the
+    group it renames.
+    """
+    tokens = tokenise(effect)
+    verb = predicate_start(tokens)
+    fields = _read_cause(clause, nominal_adjective=True)
+    if not verb or isinstance(fields, Vague):
+        return None
+    subject = _clean_feature(effect[: tokens[verb].start])
+    predicate = _finite_start(effect[tokens[verb].start :].strip())
+    return _finish(text, predicate, "vp", subject, fields[1], reading, parsed=False)
+
+
+COMPARED_EFFECT = re.compile(
+    r"^[^:;]{3,80}?\b(?:had|has|have|showed|shows) (?:the|an?) "
+    r"(?:opposite|same|reverse|inverse|similar|contrary) effect\s*:\s*(?P<rest>\S.*)$",
+    re.I | re.S,
+)
+"""An effect named by comparison with the one before, then stated after a colon."""
+LOCATIVE_POINTER = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)", re.I)
+"""'so water adds there': an effect placed by the cause ('leaves C9 exposed'), which a
+stem cannot state alone. Existential 'there is' and a sentence-initial 'There' are not it."""
+RELATIVE_EFFECT = re.compile(r"^which\s+(?P<rest>\S.*)$", re.I | re.S)
+LABEL_BEFORE_COMMA = re.compile(r"(?:^|\s)(?P<label>\d{1,3}[a-z]?),\s*$")
+
+
+def _relative_effect(text: str, effect: str, form: EffectForm) -> tuple[str, EffectForm]:
+    """'... gave 6a, which no longer inhibited HDAC6' -> '6a no longer inhibited HDAC6'.
+
+    A relative pronoun cannot open a stem ("The observed outcome is which no longer
+    inhibited ..."): the compound it refers to becomes the clause's subject.
+    """
+    found = RELATIVE_EFFECT.match(effect.strip())
+    at = text.find(effect.strip())
+    if found is None or at < 0:
+        return effect, form
+    label = LABEL_BEFORE_COMMA.search(text[:at])
+    if label is None:
+        return effect, form
+    return f"{label['label']} {found['rest']}", "clause"
 
 
 def _finish(
@@ -489,10 +570,17 @@ def _finish(
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
+    effect, form = _relative_effect(text, effect, form)
+    compared_effect = COMPARED_EFFECT.match(effect)
+    if compared_effect:  # "Methoxy end groups had the opposite effect: 5d showed ..."
+        effect, form = compared_effect["rest"], "clause"
     if comparison is not None:
-        comparison = replace(comparison, effect=TRAILING_POINTER.sub("", comparison.effect))
+        compared = TRAILING_POINTER.sub("", comparison.effect)
+        comparison = replace(comparison, effect=_relative_effect(text, compared, form)[0])
     if _points_back(effect) or _change_pointed_back(effect):
         return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
+    if LOCATIVE_POINTER.search(effect):
+        return Vague("no_effect", f"the effect {effect!r} happens at a place the cause names")
     if ONLY_LIKE.search(effect):
         return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
     feature = _nominal_operation(feature)
@@ -553,12 +641,19 @@ def _read_means(
     if index is None:
         return None
     feature = _clean_feature(text_of(effect, head_tokens, 0, index))
-    effect_vp = _clean_mechanism(text_of(effect, head_tokens, index, len(head_tokens)))
+    effect_vp = TRAILING_HEDGE.sub(
+        "", _clean_mechanism(text_of(effect, head_tokens, index, len(head_tokens)))
+    )
     gerund, _, rest = cause.partition(" ")
+    rest = _coordinated_finite(rest, feature)  # "by twisting X and so favouring Y"
     mechanism = _clean_mechanism(f"{_finite(gerund, feature)} {rest}")
     if len(words(effect_vp)) < MIN_EFFECT_WORDS:
         return Vague("no_effect", f"effect part {effect_vp!r} is too short (means)")
     return _finish(text, effect_vp, "vp", feature, mechanism, reading, parsed=True)
+
+
+TRAILING_HEDGE = re.compile(r",?\s+(?:probably|likely|presumably|possibly|perhaps)\s*$", re.I)
+"""The hedge of 'raised selectivity, probably by twisting ...' left behind the effect."""
 
 
 FORMATION_VERBS = wordlist(
@@ -1092,6 +1187,9 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 # -- small helpers ----------------------------------------------------------------------
 
 
+PASSIVE_AGENT = re.compile(r"^\s*\S+\s+by\b", re.I)
+"""An effect verb followed by 'by' ("caused by", "made by") is a passive participle: the
+phrase before it is no subject acting on an object."""
 CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby"})
 """Constructions whose effect verb shares the subject of the clause just before it."""
 
@@ -1445,7 +1543,7 @@ REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\
 """'Lewis acid': a reagent that acts on the compound, not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
     "with without in within inside under across for by on at upon after before from when "
-    "whenever while if once using because since although though"
+    "whenever while if once using because since although though unlike like compared"
 )
 """A subject that opens with one of these ('With two ortho-methyl groups, 3e ...') is an
 adverbial and a clause, not a feature's name."""
@@ -1584,14 +1682,29 @@ OPERATION_GERUND = re.compile(r"^(?P<stem>[A-Za-z]+at)ing\s+(?=(?:the|a|an|its|o
 """'Methylating the amide nitrogen': an operation whose noun ends in -ation."""
 
 
+ADDING_GERUND = re.compile(
+    r"^(?:adding|introducing|installing|incorporating|attaching|appending)\s+"
+    r"(?:(?:a|an|the|one|two)\s+)?(?=\S)",
+    re.I,
+)
+"""'Adding a thiophene at C5', 'Installing 3,5-dimethylphenyl groups on phosphorus': an
+operation that puts a group on the scaffold; what the drawing shows is the group."""
+
+
 def _nominal_operation(feature: str) -> str:
     """'Methylating the amide nitrogen' -> 'methylation of the amide nitrogen'.
 
     The option frame puts 'The' before the feature: a gerund subject would read "The
     methylating the amide nitrogen removes ...". The paper's operation as a noun
-    ("methylation of the bridging nitrogen") is how a chemist names the same change.
+    ("methylation of the bridging nitrogen") is how a chemist names the same change. An
+    operation that adds a group ("Adding a thiophene at C5") names the group it adds.
     """
+    feature = ADDING_GERUND.sub("", feature)
     return OPERATION_GERUND.sub(lambda m: f"{m['stem'].lower()}ion of ", feature)
+
+
+BARE_POSITION_WORDS = wordlist("carbon atom position site centre center")
+"""A feature of one of these words alone points at an atom only a locant names."""
 
 
 def _feature_problem(feature: str) -> str | None:
@@ -1602,6 +1715,9 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is an adverbial, not one feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
+    if len(tokens) == 1 and tokens[0] in BARE_POSITION_WORDS:
+        # "that carbon sits para to the 4-oxo group": the atom is named by a locant elsewhere
+        return f"the subject {feature!r} is a bare atom or position, named only by a locant"
     if tokens[0] in NEGATED_SUBJECTS:
         # "No bond to the stereocentre of 11 is made or broken ...": what does not happen
         return f"the subject {feature!r} is negated: it names what is absent or not done"

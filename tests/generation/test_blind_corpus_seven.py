@@ -144,14 +144,18 @@ def test_an_absolute_clause_after_the_observation_is_its_cause() -> None:
     )
 
 
-def test_an_absolute_clause_renaming_the_observations_own_group_is_not_read() -> None:
+def test_an_absolute_clause_renaming_the_observations_own_group_reads_that_group() -> None:
     """'the extra acceptor' is the second nitro group: read alone it made the nitro group
-    a wrong answer beside itself."""
+    a wrong answer beside itself, so the observation's group is the feature (session 41;
+    before, the sentence was not read at all)."""
     found = decompose(
         "A second nitro group ortho to the azo bridge (7) gave a further 38 nm bathochromic "
         "shift, the extra acceptor withdrawing more electron density from the azo nitrogen."
     )
-    assert not (isinstance(found, Decomposition) and found.connective == "absolute")
+    assert isinstance(found, Decomposition) and found.connective == "absolute"
+    assert found.feature == "second nitro group ortho to the azo bridge"
+    assert found.mechanism == "withdraws more electron density from the azo nitrogen"
+    assert "acceptor" not in found.feature
     # an apposition is no absolute clause
     appositive = decompose("Compound 4 gave 91% yield, the highest yield of the series.")
     assert not (isinstance(appositive, Decomposition) and appositive.connective == "absolute")
