@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from chemx.devkit import synthetic_layouts
 from chemx.ink import ink_mask
 from chemx.records import Box
 from chemx.visual.classes import FigureClass
@@ -296,18 +297,17 @@ class SyntheticRenderer:
         negatives: Sequence[str] = CLASSIC_NEGATIVES,
         layouts: Sequence[str] = (),
     ) -> None:
-        from chemx.devkit.synthetic_layouts import LAYOUT_KINDS
-
         unknown = sorted(set(negatives) - set(NEGATIVE_KINDS))
         if unknown or not negatives:
             raise ValueError(
                 f"negatives {unknown or '(empty)'}: not synthetic negative kinds; "
                 f"known: {', '.join(NEGATIVE_KINDS)}"
             )
-        unknown = sorted(set(layouts) - set(LAYOUT_KINDS))
+        unknown = sorted(set(layouts) - set(synthetic_layouts.LAYOUT_KINDS))
         if unknown:
             raise ValueError(
-                f"layouts {unknown}: not synthetic layouts; known: {', '.join(LAYOUT_KINDS)}"
+                f"layouts {unknown}: not synthetic layouts; known: "
+                f"{', '.join(synthetic_layouts.LAYOUT_KINDS)}"
             )
         self.layouts = tuple(layouts)
         self.rng = random.Random(seed)
@@ -362,8 +362,6 @@ class SyntheticRenderer:
         return canvas.image, canvas.boxes
 
     def _multiple(self) -> tuple[Image.Image, list[Box]]:
-        from chemx.devkit import synthetic_layouts
-
         # opt-in layouts draw from the stream only when enabled: the default set is unchanged
         if "structure_table" in self.layouts and self.rng.random() < 0.3:
             return synthetic_layouts.structure_table(self)
@@ -445,8 +443,6 @@ class SyntheticRenderer:
         Linear, wrapped over rows, a substrate-scope table under a template reaction, a
         reaction over an optimisation table, or a catalytic cycle.
         """
-        from chemx.devkit import synthetic_layouts
-
         if "energy_profile" in self.layouts and self.rng.random() < 0.25:
             return synthetic_layouts.energy_profile(self)
         variant = self.rng.choices(

@@ -33,8 +33,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PIL import Image
 
+from chemx.ink import ink_mask
 from chemx.records import Box
 
 if TYPE_CHECKING:
@@ -287,7 +289,7 @@ def _badge(renderer: SyntheticRenderer, canvas: _Canvas, x: int, y: int) -> None
 
 
 def _white_to_transparent(drawing: Image.Image) -> Image.Image:
+    """The drawing's ink on a transparent sheet, to paste over a highlight disk."""
     rgba = drawing.convert("RGBA")
-    alpha = drawing.convert("L").point(lambda v: 0 if v > 245 else 255)
-    rgba.putalpha(alpha)
+    rgba.putalpha(Image.fromarray(np.uint8(ink_mask(drawing, level=246)) * 255))
     return rgba

@@ -271,15 +271,15 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("means", "<effect> by <cause+>", "vp", "means"),
     Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),
-    # "the two ortho-methyl groups hinder coordination ..., and so lower the yield"; after
-    # 'because': in "E, because F cannot be protonated and so cannot ..." 'so' is inside
+    # "X hinders coordination ..., and so lowers the yield"; after 'because' ("E, because F
+    # cannot be protonated and so cannot ...") the 'so' is inside the cause
     Construction("consequence", "<cause+> ,? and so <effect>", "clause", "cause_first"),
-    # "X makes / renders / lowers Y": the subject is the feature; the mechanism must come
-    # from the subject itself ("the electron-withdrawing nitro group")
-    Construction("causal_verb", "<cause> =&vp_effect_verb <effect+>", "vp", "subject"),
-    # an absolute clause after the observation: "A second nitro group (7) gave a further
-    # 38 nm shift, the extra acceptor withdrawing more electron density from the azo
-    # nitrogen" (`chemx.generation.extract` keeps it only with a noun and its participle)
+    # "X makes/renders Y": the subject is the feature and holds the mechanism; not passive
+    Construction(
+        "causal_verb", "<cause> !&attribution =&vp_effect_verb <effect+>", "vp", "subject"
+    ),
+    # an absolute clause: "A second nitro group (7) gave a further shift, the extra acceptor
+    # withdrawing ..." (`chemx.generation.extract` reads it only as a noun + participle)
     Construction("absolute", "<effect> , the|its|their <cause+>", "clause", "effect_first"),
     # last: an observation, then a colon and the structure that explains it ("Without its
     # CF3 groups, 1e gave only 35% yield: the electron-poor aryl group of 1a acidifies ...")

@@ -65,6 +65,7 @@ from chemx.generation.clauses import (
     tokenise,
 )
 from chemx.generation.lexicon import (
+    BARE_POSITION_WORDS,
     BASE_OF,
     DETERMINERS,
     NON_FEATURE_HEADS,
@@ -365,8 +366,6 @@ def _interpret(
         return _read_means(text, cause, effect, reading)
     if family == "evidential":
         return _read_evidential(text, cause, effect, reading)
-    if reading.construction.name == "causal_verb" and PASSIVE_AGENT.match(effect):
-        return None  # "..., an effect caused by F···S contacts": the verb is passive
     if reading.construction.name == "so" and effect.lower().startswith("that "):
         if PURPOSE_MODAL.search(effect):
             return None  # "so that it can bind" states a purpose, not a result
@@ -377,8 +376,9 @@ def _interpret(
         clause = _absolute_clause(cause)
         if not clause:
             return None  # an apposition ("..., the highest yield of the series")
-        if not fronted and _structural_subject(effect):
-            return _absolute_on_subject(text, effect, clause, reading)
+        split = None if fronted else _subject_predicate(effect)
+        if split is not None and is_structural(split[0]):
+            return _absolute_on_subject(text, *split, clause, reading)
         cause = clause
     form = reading.construction.effect_form
     if family == "effect_first":
@@ -497,18 +497,8 @@ def _absolute_clause(cause: str) -> str:
     return f"{subject} {finite}{cause[token.end :]}"
 
 
-def _structural_subject(effect: str) -> str:
-    """The observation's subject when it names a structure ("A second nitro group (7)")."""
-    tokens = tokenise(effect)
-    verb = predicate_start(tokens)
-    if not verb:
-        return ""
-    subject = effect[: tokens[verb].start].strip(" ,")
-    return subject if is_structural(subject) else ""
-
-
 def _absolute_on_subject(
-    text: str, effect: str, clause: str, reading: Reading
+    text: str, subject: str, predicate: str, clause: str, reading: Reading
 ) -> Decomposition | Vague | None:
     """An absolute clause that renames the observation's structural subject.
 
@@ -519,14 +509,11 @@ def _absolute_on_subject(
     predicate the mechanism. Read alone, the clause would make a second answer of the
     group it renames. A subject that names a compound ("The acetate 5a") stays Vague.
     """
-    tokens = tokenise(effect)
-    verb = predicate_start(tokens)
     fields = _read_cause(clause, nominal_adjective=True)
-    if not verb or isinstance(fields, Vague):
+    if isinstance(fields, Vague):
         return None
-    subject = _clean_feature(effect[: tokens[verb].start])
-    predicate = _finite_start(effect[tokens[verb].start :].strip())
-    return _finish(text, predicate, "vp", subject, fields[1], reading, parsed=False)
+    feature = _clean_feature(subject)
+    return _finish(text, _finite_start(predicate), "vp", feature, fields[1], reading, parsed=False)
 
 
 COMPARED_EFFECT = re.compile(
@@ -629,6 +616,18 @@ def _span(text: str, tokens: list[Token], reading: Reading, name: str) -> str:
     return text_of(text, tokens, start, end).strip(" ,;:")
 
 
+def _subject_predicate(clause: str) -> tuple[str, str] | None:
+    """A clause cut where its predicate starts: (subject, predicate); None without a verb.
+
+    The subject is "" when the clause opens on its verb.
+    """
+    tokens = tokenise(clause)
+    index = predicate_start(tokens)
+    if index is None:
+        return None
+    return text_of(clause, tokens, 0, index), text_of(clause, tokens, index, len(tokens))
+
+
 def _read_means(
     text: str, cause: str, effect: str, reading: Reading
 ) -> Decomposition | Vague | None:
@@ -636,14 +635,11 @@ def _read_means(
     cause_tokens = tokenise(cause)
     if not cause_tokens or cause_tokens[0].tag is not Tag.VBG:
         return None
-    head_tokens = tokenise(effect)
-    index = predicate_start(head_tokens)
-    if index is None:
+    split = _subject_predicate(effect)
+    if split is None:
         return None
-    feature = _clean_feature(text_of(effect, head_tokens, 0, index))
-    effect_vp = TRAILING_HEDGE.sub(
-        "", _clean_mechanism(text_of(effect, head_tokens, index, len(head_tokens)))
-    )
+    feature = _clean_feature(split[0])
+    effect_vp = TRAILING_HEDGE.sub("", _clean_mechanism(split[1]))
     gerund, _, rest = cause.partition(" ")
     rest = _coordinated_finite(rest, feature)  # "by twisting X and so favouring Y"
     mechanism = _clean_mechanism(f"{_finite(gerund, feature)} {rest}")
@@ -673,14 +669,13 @@ def _read_evidential(
     V ..." gives "V ...", and "NP is (being) formed ..." gives "gives rise to NP ...";
     any other inference is ``no_mechanism`` (it is about something other than F).
     """
-    head_tokens = tokenise(observation)
-    index = predicate_start(head_tokens)
-    if not index:
+    split = _subject_predicate(observation)
+    if split is None or not split[0]:
         return None
-    feature = _clean_feature(text_of(observation, head_tokens, 0, index))
+    feature = _clean_feature(split[0])
     if PAIR_HEADS & set(words(feature)):  # "analogue 7 was inactive": a compound, not a feature
         return Vague("no_feature", f"the subject {feature!r} is a compound, not a feature")
-    effect_vp = _clean_mechanism(text_of(observation, head_tokens, index, len(head_tokens)))
+    effect_vp = _clean_mechanism(split[1])
     if len(words(effect_vp)) < MIN_EFFECT_WORDS:
         return Vague("no_effect", f"effect part {effect_vp!r} is too short (evidential)")
     tokens = tokenise(inference)
@@ -1187,9 +1182,6 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 # -- small helpers ----------------------------------------------------------------------
 
 
-PASSIVE_AGENT = re.compile(r"^\s*\S+\s+by\b", re.I)
-"""An effect verb followed by 'by' ("caused by", "made by") is a passive participle: the
-phrase before it is no subject acting on an object."""
 CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby"})
 """Constructions whose effect verb shares the subject of the clause just before it."""
 
@@ -1701,10 +1693,6 @@ def _nominal_operation(feature: str) -> str:
     """
     feature = ADDING_GERUND.sub("", feature)
     return OPERATION_GERUND.sub(lambda m: f"{m['stem'].lower()}ion of ", feature)
-
-
-BARE_POSITION_WORDS = wordlist("carbon atom position site centre center")
-"""A feature of one of these words alone points at an atom only a locant names."""
 
 
 def _feature_problem(feature: str) -> str | None:

@@ -276,6 +276,9 @@ POSTDETERMINERS = wordlist("same other corresponding respective remaining")
 """Words that follow a determiner and precede its noun: the word after "the same" is a
 noun ("the same positions"), never a verb."""
 
+BARE_POSITION_WORDS = wordlist("carbon atom position site centre center")
+"""A feature of one of these words alone points at an atom only a locant names ("that
+carbon sits para to the 4-oxo group"); with a modifier ("the carbonyl carbon") it is one."""
 NON_FEATURE_HEADS = wordlist(
     """
     species reagent reagents catalyst catalysts solvent solvents conditions condition product

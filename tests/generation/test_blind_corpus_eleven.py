@@ -58,23 +58,31 @@ def test_an_absolute_clause_that_renames_the_observed_group(
     assert found.connective == "absolute"
 
 
-def test_an_absolute_clause_after_a_compound_keeps_its_own_subject() -> None:
-    """A compound label as the subject names no group: the clause's subject is the feature."""
-    found = _read(
-        "2b survived more than 48 h of irradiation, the bulky groups occupying the positions "
-        "where the radical couples."
-    )
-    assert found.feature == "bulky groups" and found.effect_form == "clause"
-
-
-def test_a_fronted_phrase_that_names_no_group_stays_in_the_observation() -> None:
-    """'With 5 mol% of catalyst' is a condition, not the feature."""
-    found = _read(
-        "With 5 mol% of catalyst, 2b gave 90% yield, the ortho-methyl groups shielding the "
-        "metal centre."
-    )
-    assert found.feature == "ortho-methyl groups"
-    assert found.effect.startswith("With 5 mol% of catalyst")
+@pytest.mark.parametrize(
+    ("sentence", "feature", "effect_start"),
+    [
+        # a compound label as the subject names no group: the clause's subject is the feature
+        (
+            "2b survived more than 48 h of irradiation, the bulky groups occupying the "
+            "positions where the radical couples.",
+            "bulky groups",
+            "2b survived",
+        ),
+        # 'With 5 mol% of catalyst' is a condition, not the feature
+        (
+            "With 5 mol% of catalyst, 2b gave 90% yield, the ortho-methyl groups shielding "
+            "the metal centre.",
+            "ortho-methyl groups",
+            "With 5 mol% of catalyst",
+        ),
+    ],
+)
+def test_an_absolute_clause_without_a_named_group_before_it_keeps_its_own_subject(
+    sentence: str, feature: str, effect_start: str
+) -> None:
+    found = _read(sentence)
+    assert found.feature == feature and found.effect_form == "clause"
+    assert found.effect.startswith(effect_start)
 
 
 def test_an_apposition_after_a_structural_subject_is_still_no_reading() -> None:
