@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from chemx.devkit import synthetic_layouts
+from chemx.devkit.synthetic_canvas import Canvas, font_paths, random_font
 from chemx.ink import ink_mask
 from chemx.records import Box
 from chemx.visual.classes import FigureClass
@@ -83,31 +84,6 @@ def smiles_pool() -> tuple[str, ...]:
     if not pool:
         raise RuntimeError("RDKit's bundled SMILES files were not found; reinstall rdkit")
     return tuple(pool)
-
-
-@cache
-def font_paths() -> tuple[str, ...]:
-    """TrueType fonts that ship with matplotlib, so renders are the same on every machine."""
-    import matplotlib
-
-    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-    names = [
-        "DejaVuSans.ttf",
-        "DejaVuSans-Bold.ttf",
-        "DejaVuSans-Oblique.ttf",
-        "DejaVuSerif.ttf",
-        "DejaVuSerif-Bold.ttf",
-        "DejaVuSerif-Italic.ttf",
-        "DejaVuSansMono.ttf",
-        "STIXGeneral.ttf",
-        "STIXGeneralBol.ttf",
-        "cmr10.ttf",
-    ]
-    return tuple(str(folder / name) for name in names if (folder / name).exists())
-
-
-def _font(rng: random.Random, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(rng.choice(font_paths()), size)
 
 
 CROP_INK_LEVEL = 235
@@ -204,34 +180,6 @@ def _conditions_text(rng: random.Random) -> list[str]:
     if rng.random() < 0.4:  # yields printed on the arrow
         lines.append(f"{rng.randint(30, 99)}%")
     return lines
-
-
-class _Canvas:
-    """A white page onto which parts are pasted, keeping the structure boxes."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.image = Image.new("RGB", (max(width, 8), max(height, 8)), "white")
-        self.draw = ImageDraw.Draw(self.image)
-        self.boxes: list[Box] = []
-
-    def paste(self, part: Image.Image, x: int, y: int, structure: bool = True) -> Box:
-        self.image.paste(part, (x, y))
-        box = (x, y, x + part.width, y + part.height)
-        if structure:
-            self.boxes.append(box)
-        return box
-
-    def text(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont) -> Box:
-        self.draw.text(xy, text, fill="black", font=font)
-        left, top, right, bottom = self.draw.textbbox(xy, text, font=font)
-        return int(left), int(top), int(right), int(bottom)
-
-    def arrow(self, x0: int, y0: int, x1: int, y1: int, width: int, head: int) -> None:
-        self.draw.line((x0, y0, x1, y1), fill="black", width=width)
-        angle = math.atan2(y1 - y0, x1 - x0)
-        left = (x1 - head * math.cos(angle - 0.4), y1 - head * math.sin(angle - 0.4))
-        right = (x1 - head * math.cos(angle + 0.4), y1 - head * math.sin(angle + 0.4))
-        self.draw.polygon([(x1, y1), left, right], fill="black")
 
 
 NEGATIVE_KINDS: dict[str, str] = {
@@ -335,7 +283,7 @@ class SyntheticRenderer:
         molecule = self._molecule(scale)
         if not with_label:
             return molecule, None
-        font = _font(self.rng, self.rng.randint(14, 30))
+        font = random_font(self.rng, self.rng.randint(14, 30))
         text = _label_text(self.rng)
         if yield_line:  # substrate-scope tables print time and yield under the label
             text = f"{text}\n{self.rng.randint(1, 24)} h, {self.rng.randint(0, 99)}% yield"
@@ -355,7 +303,7 @@ class SyntheticRenderer:
         gap = self.rng.randint(4, 20)
         label_h = (label.height + gap) if label else 0
         width = max(molecule.width, label.width if label else 0) + 2 * margin
-        canvas = _Canvas(width, molecule.height + label_h + 2 * margin)
+        canvas = Canvas(width, molecule.height + label_h + 2 * margin)
         canvas.paste(molecule, (width - molecule.width) // 2, margin)
         if label:
             canvas.paste(label, (width - label.width) // 2, margin + molecule.height + gap, False)
@@ -384,7 +332,7 @@ class SyntheticRenderer:
         width = max(molecule.width, label.width if label else 0)
         return width, molecule.height + (label.height + 10 if label else 0)
 
-    def _place(self, canvas: _Canvas, part: _Part, x: int, y: int, cell_w: int) -> None:
+    def _place(self, canvas: Canvas, part: _Part, x: int, y: int, cell_w: int) -> None:
         molecule, label = part
         canvas.paste(molecule, x + (cell_w - molecule.width) // 2, y)
         if label:
@@ -397,7 +345,7 @@ class SyntheticRenderer:
         cell_w = max(w for w, _ in cells)
         cell_h = max(h for _, h in cells)
         margin = self.rng.randint(10, 40)
-        canvas = _Canvas(
+        canvas = Canvas(
             columns * cell_w + (columns - 1) * gap + 2 * margin,
             rows * cell_h + (rows - 1) * gap + 2 * margin,
         )
@@ -419,7 +367,7 @@ class SyntheticRenderer:
             max(max(w for w, _ in cells) + 2 * gap, math.sqrt(area * self.rng.uniform(1.0, 2.2)))
         )
         height = int(max(max(h for _, h in cells) + 2 * gap, area / width))
-        canvas = _Canvas(width, height)
+        canvas = Canvas(width, height)
         placed: list[Box] = []
         for part, (w, h) in zip(parts, cells, strict=True):
             for _ in range(200):
@@ -474,8 +422,8 @@ class SyntheticRenderer:
     def _reaction_row(
         self, steps: int, scale: float, with_labels: bool, starts_with_arrow: bool
     ) -> tuple[Image.Image, list[Box]]:
-        font = _font(self.rng, self.rng.randint(12, 22))
-        plus_font = _font(self.rng, self.rng.randint(20, 34))
+        font = random_font(self.rng, self.rng.randint(12, 22))
+        plus_font = random_font(self.rng, self.rng.randint(20, 34))
         line_width = self.rng.choice([1, 2, 2, 3])
         slots: list[_Part | str | list[str]] = []  # molecule, "+", or an arrow's conditions
         for step in range(steps):
@@ -501,7 +449,7 @@ class SyntheticRenderer:
         margin = self.rng.randint(10, 40)
         row_h = max(h for _, h in sizes)
         width = sum(w for w, _ in sizes) + gap * (len(sizes) - 1) + 2 * margin
-        canvas = _Canvas(width, row_h + 2 * margin)
+        canvas = Canvas(width, row_h + 2 * margin)
         x = margin
         middle = margin + row_h // 2
         for slot, (w, _) in zip(slots, sizes, strict=True):
@@ -526,7 +474,7 @@ class SyntheticRenderer:
         return canvas.image, canvas.boxes
 
     @staticmethod
-    def _brackets(canvas: _Canvas, x0: int, y0: int, x1: int, y1: int) -> None:
+    def _brackets(canvas: Canvas, x0: int, y0: int, x1: int, y1: int) -> None:
         tick = 8
         for x, direction in ((x0, 1), (x1, -1)):
             canvas.draw.line((x, y0, x, y1), fill="black", width=2)
@@ -539,7 +487,7 @@ class SyntheticRenderer:
         cells = [self._cell(part) for part in parts]
         radius = int(max(max(w, h) for w, h in cells) * self.rng.uniform(1.1, 1.6))
         side = 2 * radius + max(max(w, h) for w, h in cells) + 60
-        canvas = _Canvas(side, side)
+        canvas = Canvas(side, side)
         centre = side // 2
         angles = [2 * math.pi * i / len(parts) - math.pi / 2 for i in range(len(parts))]
         for part, (w, h), angle in zip(parts, cells, angles, strict=True):
@@ -555,7 +503,7 @@ class SyntheticRenderer:
         for angle in angles:
             degrees = math.degrees(angle)
             canvas.draw.arc(arc, degrees + 15, degrees + 55, fill="black", width=2)
-        font = _font(self.rng, self.rng.randint(12, 18))
+        font = random_font(self.rng, self.rng.randint(12, 18))
         canvas.text(
             (centre - 30, centre - 8), self.rng.choice(["[M]", "Pd(0)", "Rh(III)", "cat."]), font
         )
@@ -568,7 +516,7 @@ class SyntheticRenderer:
         gap = self.rng.randint(20, 50)
         width = max(image.width for image, _ in parts)
         height = sum(image.height for image, _ in parts) + gap * (len(parts) - 1)
-        canvas = _Canvas(width, height)
+        canvas = Canvas(width, height)
         y = 0
         for index, (image, boxes) in enumerate(parts):
             x = (width - image.width) // 2
@@ -589,9 +537,9 @@ class SyntheticRenderer:
         rules = self.rng.random() < 0.3
         if not (title or rules):
             return image, boxes
-        font = _font(self.rng, self.rng.randint(14, 24))
+        font = random_font(self.rng, self.rng.randint(14, 24))
         top = 40 if title else 8
-        canvas = _Canvas(image.width + 20, image.height + top + 16)
+        canvas = Canvas(image.width + 20, image.height + top + 16)
         canvas.paste(image, 10, top, structure=False)
         if title:
             words = ["Scheme", "Figure", "Table", "Chart"]
@@ -757,8 +705,8 @@ class SyntheticRenderer:
         return image.filter(ImageFilter.GaussianBlur(1.5)).convert("RGB")
 
     def _schematic(self) -> Image.Image:
-        canvas = _Canvas(self.rng.randint(300, 900), self.rng.randint(200, 600))
-        font = _font(self.rng, self.rng.randint(12, 20))
+        canvas = Canvas(self.rng.randint(300, 900), self.rng.randint(200, 600))
+        font = random_font(self.rng, self.rng.randint(12, 20))
         words = [
             "Sample",
             "Extraction",
@@ -795,8 +743,8 @@ class SyntheticRenderer:
 
     def _table(self) -> Image.Image:
         rows, cols = self.rng.randint(4, 12), self.rng.randint(3, 7)
-        font = _font(self.rng, self.rng.randint(11, 16))
-        canvas = _Canvas(cols * 90 + 20, rows * 24 + 30)
+        font = random_font(self.rng, self.rng.randint(11, 16))
+        canvas = Canvas(cols * 90 + 20, rows * 24 + 30)
         for row in range(rows):
             for col in range(cols):
                 text = (
@@ -930,10 +878,10 @@ class SyntheticRenderer:
         "Br": (150, 40, 40),
     }
 
-    def _scene(self, xyz: np.ndarray, margin: int) -> tuple[_Canvas, np.ndarray, float]:
+    def _scene(self, xyz: np.ndarray, margin: int) -> tuple[Canvas, np.ndarray, float]:
         scale = self.rng.uniform(28, 60)
         span = np.ptp(xyz[:, :2], axis=0) * scale
-        canvas = _Canvas(int(span[0]) + 2 * margin, int(span[1]) + 2 * margin)
+        canvas = Canvas(int(span[0]) + 2 * margin, int(span[1]) + 2 * margin)
         points = (xyz[:, :2] - xyz[:, :2].min(0)) * scale + margin
         return canvas, points, scale
 
@@ -957,7 +905,7 @@ class SyntheticRenderer:
                 canvas.draw.ellipse(
                     (x - rr - off, y - rr - off, x + rr - off, y + rr - off), fill=shade
                 )
-        font = _font(self.rng, self.rng.randint(10, 16))
+        font = random_font(self.rng, self.rng.randint(10, 16))
         for _ in range(self.rng.randint(0, 4)):  # distances, as DFT figures print them
             a, b = self.np_rng.integers(0, len(points), 2)
             middle = (points[a] + points[b]) / 2
@@ -971,7 +919,7 @@ class SyntheticRenderer:
     def _ortep(self) -> Image.Image:
         xyz, elements, bonds = self._coordinates_3d(hydrogens=self.rng.random() < 0.4)
         canvas, points, scale = self._scene(xyz, 40)
-        font = _font(self.rng, self.rng.randint(9, 14))
+        font = random_font(self.rng, self.rng.randint(9, 14))
         for a, b in bonds:
             canvas.draw.line(
                 (*points[a], *points[b]), fill="black", width=self.rng.choice([1, 2, 3])
@@ -1016,7 +964,7 @@ class SyntheticRenderer:
         nx, ny = self.rng.randint(2, 4), self.rng.randint(2, 3)
         span = np.ptp(xyz[:, :2], axis=0) * scale
         cell = span + self.rng.uniform(5, 30)
-        canvas = _Canvas(int(cell[0] * nx) + 80, int(cell[1] * ny) + 80)
+        canvas = Canvas(int(cell[0] * nx) + 80, int(cell[1] * ny) + 80)
         shear = self.rng.uniform(-0.3, 0.3)
         for i in range(nx):
             for j in range(ny):
@@ -1035,7 +983,7 @@ class SyntheticRenderer:
         x0, y0 = 40, 40
         corners = [(x0, y0), (x0 + w, y0), (x0 + w + shear * h, y0 + h), (x0 + shear * h, y0 + h)]
         canvas.draw.polygon(corners, outline="black")
-        font = _font(self.rng, 16)
+        font = random_font(self.rng, 16)
         for text, (x, y) in zip(
             "abc", [(x0 + w / 2, y0 - 18), (x0 - 15, y0 + h / 2), (x0 + 4, y0 + 4)], strict=True
         ):
@@ -1073,7 +1021,7 @@ class SyntheticRenderer:
         return self._figure_to_image(figure)
 
     def _protein_cartoon(self) -> Image.Image:
-        canvas = _Canvas(self.rng.randint(300, 700), self.rng.randint(300, 700))
+        canvas = Canvas(self.rng.randint(300, 700), self.rng.randint(300, 700))
         if self.rng.random() < 0.3:
             canvas.draw.rectangle((0, 0, *canvas.image.size), fill=(0, 0, 0))
         w, h = canvas.image.size
@@ -1135,7 +1083,7 @@ class SyntheticRenderer:
         width, height = self.rng.randint(400, 800), self.rng.randint(200, 400)
         top, bottom = self.np_rng.uniform(120, 255, 3), self.np_rng.uniform(120, 255, 3)
         gradient = np.linspace(0, 1, height)[:, None, None] * (bottom - top) + top
-        canvas = _Canvas(width, height)
+        canvas = Canvas(width, height)
         canvas.image.paste(Image.fromarray(np.uint8(np.broadcast_to(gradient, (height, width, 3)))))
         for _ in range(self.rng.randint(1, 3)):  # pasted pictures: 3-D models, surfaces, photos
             kind = self.rng.choice(
@@ -1150,7 +1098,7 @@ class SyntheticRenderer:
                     self.rng.randint(0, height - part.height),
                 ),
             )
-        font = _font(self.rng, self.rng.randint(18, 34))
+        font = random_font(self.rng, self.rng.randint(18, 34))
         words = [
             "Green synthesis",
             "Au NPs",
@@ -1194,8 +1142,8 @@ class SyntheticRenderer:
         columns = self.rng.choice([2, 3]) if count > 2 else count
         rows = math.ceil(count / columns)
         gap = self.rng.randint(8, 30)
-        canvas = _Canvas(columns * (cell + gap) + gap, rows * (cell + gap) + gap)
-        font = _font(self.rng, self.rng.randint(14, 26))
+        canvas = Canvas(columns * (cell + gap) + gap, rows * (cell + gap) + gap)
+        font = random_font(self.rng, self.rng.randint(14, 26))
         letters = self.rng.choice(["abcdef", "ABCDEF"])
         style = self.rng.choice(["{}", "({})", "{})"])
         for index, panel in enumerate(panels):
@@ -1212,7 +1160,7 @@ class SyntheticRenderer:
     def _degrade(self, image: Image.Image) -> Image.Image:
         rng = self.rng
         if rng.random() < 0.15:
-            letter = _font(rng, rng.randint(16, 28))
+            letter = random_font(rng, rng.randint(16, 28))
             ImageDraw.Draw(image).text(
                 (4, 2), rng.choice(["a", "b", "(a)", "A", "(b)"]), fill="black", font=letter
             )

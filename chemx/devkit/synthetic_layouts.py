@@ -36,11 +36,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image
 
+from chemx.devkit.synthetic_canvas import Canvas, random_font
 from chemx.ink import ink_mask
 from chemx.records import Box
 
 if TYPE_CHECKING:
-    from chemx.devkit.synthetic_figures import SyntheticRenderer, _Canvas
+    from chemx.devkit.synthetic_figures import SyntheticRenderer
 
 LAYOUT_KINDS: tuple[str, ...] = ("energy_profile", "structure_table", "annotated_panels")
 """The opt-in layouts, by name."""
@@ -59,16 +60,14 @@ _ACTIVITY_HEADERS = ("IC50 (nM)", "EC50 (μM)", "Ki (nM)", "MIC (μg/mL)", "yiel
 
 def energy_profile(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]]:
     """A free-energy profile with drawn intermediates, sometimes with a 3-D panel."""
-    from chemx.devkit.synthetic_figures import _Canvas, _font
-
     rng = renderer.rng
     states = rng.randint(4, 10)
     step = rng.randint(85, 140)
     height = rng.randint(420, 700)
     width = 90 + states * step
-    canvas = _Canvas(width, height)
-    font = _font(rng, rng.randint(11, 16))
-    bold = _font(rng, rng.randint(12, 17))
+    canvas = Canvas(width, height)
+    font = random_font(rng, rng.randint(11, 16))
+    bold = random_font(rng, rng.randint(12, 17))
     title = rng.random() < 0.6
     top = 40 if title else 10
     if title:
@@ -108,7 +107,7 @@ def energy_profile(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]]
     return canvas.image, boxes
 
 
-def _connector(canvas: _Canvas, start: tuple[int, int], end: tuple[int, int], dashed: bool) -> None:
+def _connector(canvas: Canvas, start: tuple[int, int], end: tuple[int, int], dashed: bool) -> None:
     draw = canvas.draw
     if not dashed:
         draw.line((*start, *end), fill=(120, 120, 120), width=1)
@@ -129,7 +128,7 @@ def _connector(canvas: _Canvas, start: tuple[int, int], end: tuple[int, int], da
 
 def _drawn_states(
     renderer: SyntheticRenderer,
-    canvas: _Canvas,
+    canvas: Canvas,
     states: int,
     step: int,
     to_y: Callable[[float], int],
@@ -160,18 +159,16 @@ def _with_geometry_panel(
 
     The mixed panel that real DFT figures print.
     """
-    from chemx.devkit.synthetic_figures import _Canvas, _font
-
     rng = renderer.rng
     count = rng.randint(1, 3)
     cell = max(160, profile.width // count)
     panel_h = rng.randint(200, 300)
-    canvas = _Canvas(profile.width, profile.height + panel_h + 30)
+    canvas = Canvas(profile.width, profile.height + panel_h + 30)
     canvas.paste(profile, 0, 0, structure=False)
     canvas.boxes.extend(boxes)
     top = profile.height + 10
     canvas.draw.rectangle((4, top, profile.width - 4, top + panel_h + 14), outline=(120, 120, 120))
-    canvas.text((12, top + 4), f"(B) {rng.choice(_PANEL_TITLES)}", _font(rng, 13))
+    canvas.text((12, top + 4), f"(B) {rng.choice(_PANEL_TITLES)}", random_font(rng, 13))
     for index in range(count):
         x = 10 + index * cell
         model = renderer.render_negative("ball_and_stick")
@@ -185,8 +182,6 @@ def _with_geometry_panel(
 
 def structure_table(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]]:
     """A ruled table with one structure per row: a patent page or a SAR table."""
-    from chemx.devkit.synthetic_figures import _Canvas, _font
-
     rng = renderer.rng
     rows = rng.randint(3, 9)
     blocks = rng.choice([1, 1, 2])  # patent pages print two (number, structure) blocks
@@ -197,9 +192,9 @@ def structure_table(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]
     cell_h = max(d.height for d in drawings) + 16
     number_w, data_w, header_h = 60, 100, 34
     block_w = number_w + cell_w + data_columns * data_w
-    canvas = _Canvas(blocks * block_w + (blocks - 1) * 16 + 10, header_h + rows * cell_h + 10)
-    font = _font(rng, rng.randint(13, 20))
-    header = _font(rng, rng.randint(12, 16))
+    canvas = Canvas(blocks * block_w + (blocks - 1) * 16 + 10, header_h + rows * cell_h + 10)
+    font = random_font(rng, rng.randint(13, 20))
+    header = random_font(rng, rng.randint(12, 16))
     first = rng.randint(1, 90)
     vertical = rng.random() < 0.6
     headers = rng.sample(_ACTIVITY_HEADERS, data_columns)
@@ -233,8 +228,6 @@ def structure_table(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]
 
 def annotated_panels(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box]]:
     """Two or three lettered panels of molecules with coloured badges and highlight disks."""
-    from chemx.devkit.synthetic_figures import _Canvas, _font
-
     rng = renderer.rng
     panels = rng.randint(1, 3)
     parts = [
@@ -244,9 +237,9 @@ def annotated_panels(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box
     gap = rng.randint(30, 70)
     row_h = [max(d.height for d in row) + 60 for row in parts]
     width = max(sum(d.width for d in row) + gap * (len(row) + 1) for row in parts)
-    canvas = _Canvas(width, sum(row_h) + 10 * panels)
-    letter = _font(rng, rng.randint(14, 22))
-    small = _font(rng, rng.randint(11, 16))
+    canvas = Canvas(width, sum(row_h) + 10 * panels)
+    letter = random_font(rng, rng.randint(14, 22))
+    small = random_font(rng, rng.randint(11, 16))
     y = 0
     for index, row in enumerate(parts):
         canvas.text((4, y + 4), f"({'abc'[index]})", letter)
@@ -274,11 +267,10 @@ def annotated_panels(renderer: SyntheticRenderer) -> tuple[Image.Image, list[Box
     return canvas.image, canvas.boxes
 
 
-def _badge(renderer: SyntheticRenderer, canvas: _Canvas, x: int, y: int) -> None:
-    from chemx.devkit.synthetic_figures import _font
+def _badge(renderer: SyntheticRenderer, canvas: Canvas, x: int, y: int) -> None:
 
     rng = renderer.rng
-    font = _font(rng, rng.randint(12, 18))
+    font = random_font(rng, rng.randint(12, 18))
     text = rng.choice(["DG", "M", "FG", "Ar", "[Pd]", "H", "Rh"])
     draw = canvas.draw
     left, top, right, bottom = draw.textbbox((x, y), text, font=font)

@@ -27,7 +27,9 @@ weights (not fitted), summed over three kinds of evidence, each counted once:
   geometries, NMR data; and the words of a protein's 3-D structure: PDB codes,
   superpositions, helices, transmembrane, cartoons and ribbons, residues,
   conformational changes (a protein-cartoon panel of a cryo-EM paper had none of the
-  others and its image was a coin toss, p = 0.53).
+  others and its image was a coin toss, p = 0.53); and a bar chart's statistics (error
+  bars, "bars represent", confidence intervals, statistical significance, ANOVA, Tukey
+  and t-tests: an enzyme-activity bar chart had no other word against it).
 
 Structure and non-structure words weigh the same, so a caption naming both (chemical
 structures beside a cryo-EM map, a biosynthetic pathway beside gene expression) nets
@@ -99,7 +101,11 @@ _NON_STRUCTURE = re.compile(
     r"(calculated|computed|optimi[sz]ed) (geometr(y|ies)|structures?)|"
     r"photographs?|images? of|fluorescence|absorption|cell viability|histolog\w*|"
     r"NMR data|time course|reusability|PDB|superimpos(ed|ition)|superpositions?|"
-    r"helix|helices|transmembrane|cartoons?|ribbons?|residues?|conformational changes?)\b",
+    r"helix|helices|transmembrane|cartoons?|ribbons?|residues?|conformational changes?|"
+    # the statistics of a bar chart's caption ("Bars represent means ± 95% confidence
+    # intervals", "Tukey-Kramer HSD test"): a chemistry drawing reports no such test
+    r"error bars?|bars (represent|show|indicate|are)|bar (charts?|graphs?|diagrams?)|"
+    r"confidence intervals?|statistical(ly)? significan\w*|ANOVA|Tukey\w*|t" + _DASH + r"tests?)\b",
     re.IGNORECASE,
 )
 

@@ -54,6 +54,8 @@ class RealSourceRecord(BaseModel):
     sha256: str
     classes: dict[str, int]
     """Figures per class taken from this file."""
+    licence: str | None = None
+    """The file's reuse terms and attribution when it is open (None: local use only)."""
 
 
 class RealScore(BaseModel):

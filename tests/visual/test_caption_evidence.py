@@ -76,6 +76,12 @@ def test_a_graphical_abstract_leans_to_chemistry_less_than_a_scheme() -> None:
         ("Fig. 5", "Superposition of active A3AR complexes (gray, PDB ID 4EIY).", "Superposition"),
         ("Fig. 4", "Conformational changes of helices 6 and 7.", "Conformational changes"),
         ("Fig. 3", "Key residues in the binding pocket shown as cartoons.", "residues"),
+        (
+            "Figure 4",
+            "Activity of NOS enzymes. Bars represent means ± 95% confidence intervals.",
+            "Bars represent",
+        ),
+        ("Figure 6", "Cell counts; error bars show SD, one-way ANOVA.", "ANOVA"),
     ],
 )
 def test_words_naming_spectra_crystals_assays_and_models_count_against(
@@ -147,6 +153,11 @@ def test_bare_chemistry_and_biology_words_carry_no_weight() -> None:
     ):
         evidence = caption_evidence("Figure 1", caption)
         assert evidence.structure_odds == 0.0, caption
+
+
+def test_a_pressure_in_bar_is_no_bar_chart() -> None:
+    evidence = caption_evidence("Figure 2", "Hydrogenation of 3 under H2 (50 bar) gave 4a.")
+    assert evidence.non_structure_odds == 0.0
 
 
 def test_three_ring_structures_read_in_the_figure_carry_an_unsure_rejection() -> None:
