@@ -10,10 +10,11 @@ Two gold sets:
 - the sample corpus gold (`chemx.devkit.generation_gold`), the embedded sample's own
   phrasing, which must not get worse.
 - `tests/fixtures/generation/decomposition_blind.jsonl` (``blind_gold``): the explanatory
-  sentences of three corpora written by authors who never saw the decomposition (blind-9,
-  blind-10, blind-11); no test holds them, so their score says how the grammar meets prose
-  it was not written for. A corpus is unseen only until its misses guide a fix: blind-11
-  was scored unseen at 9/45 (session 41) before its readings were added.
+  sentences of four corpora written by authors who never saw the decomposition (blind-9,
+  blind-10, blind-11, blind-12); no test holds them, so their score says how the grammar
+  meets prose it was not written for. A corpus is unseen only until its misses guide a
+  fix: blind-11 was scored unseen at 9/45 (session 41) and blind-12 at 20/56 (session 42)
+  before their readings were added.
 
 A field counts as right when:
 
@@ -44,7 +45,7 @@ from chemx.generation.text import overlap, words
 
 GOLD = Path(__file__).resolve().parents[1] / "tests/fixtures/generation/decomposition_real.jsonl"
 BLIND = GOLD.with_name("decomposition_blind.jsonl")
-"""Explanatory sentences of two blind corpora whose authors never saw the decomposition,
+"""Explanatory sentences of the blind corpora whose authors never saw the decomposition,
 with their gold fields: a measure only (no test asserts them), so that the shipped gold's
 score, which the tests hold at 100%, is not the only figure."""
 AGREEMENT = 0.5

@@ -38,7 +38,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.elements import missing_elements
+from chemx.generation.elements import atom_only_in, missing_elements
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.feature_names import names_cause, same_feature
@@ -573,7 +573,9 @@ class TemplateGenerator:
                 correct = replace(correct, mechanism=parts.joined(action))
                 parts = replace(parts, action=action)
                 answers = [replace(correct, mechanism=parts.joined(a)) for a in reversed(said)]
-        variants = self._variants(fields.other_features, fields, correct, parts)
+        reading = context.structure.reading
+        smiles = reading.text if reading is not None else ""
+        variants = self._variants(fields.other_features, fields, correct, parts, smiles)
         if len(variants) < DISTRACTORS:
             return McqResult(
                 None,
@@ -608,7 +610,7 @@ class TemplateGenerator:
             if (index, reading) not in lettered
         ] + [
             draft
-            for options in self._variants(fields.spare_features, fields, correct, parts)
+            for options in self._variants(fields.spare_features, fields, correct, parts, smiles)
             for draft in options
         ]
         mcq = assemble(
@@ -628,12 +630,15 @@ class TemplateGenerator:
         fields: Fields,
         correct: OptionDraft,
         parts: MechanismParts,
+        smiles: str = "",
     ) -> list[list[OptionDraft]]:
         """Each usable wrong feature's drafts, one per reading of its mechanism.
 
         A feature whose mechanism works through the answer's feature, or which is the
-        answer's catalogue entry under another name, is left out, and so is a reading
-        that explains the effect the way the answer does (`COMPETING_CLASSES`).
+        answer's catalogue entry under another name, or whose matches hold every atom of
+        the element the answer names ('ring oxygen bridge' beside the diaryl ether,
+        `atom_only_in`), is left out, and so is a reading that explains the effect the
+        way the answer does (`COMPETING_CLASSES`).
         """
         condition = fields.reasoning_type is ReasoningType.CONDITION
         answer_classes = mechanism_classes(parts.action)
@@ -647,6 +652,9 @@ class TemplateGenerator:
                 continue  # it would explain through the correct answer's feature
             if same_feature(feature.name, correct.feature):
                 continue  # the answer's catalogue name under another wording
+            group = BY_KEY.get(feature.key) if feature.key else None
+            if group is not None and atom_only_in(fields.feature, group.smarts, smiles):
+                continue  # the answer's atom under the group's name
             plural = is_plural(feature.name)
             shared = agree_chain(parts, plural)
             drafts = [

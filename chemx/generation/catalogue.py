@@ -419,8 +419,14 @@ GROUPS: tuple[Group, ...] = (
         "pinacol_boronate",
         "pinacol boronate ester",
         "[BX3]1OC(C)(C)C(C)(C)O1",
-        ("pinacol", "boronate", "bpin"),
-        ("gem_dimethyl", "quaternary_carbon"),
+        ("pinacol", "pinacol boronate", "bpin"),
+        ("gem_dimethyl", "quaternary_carbon", "boronic_ester"),
+    ),
+    Group(
+        "boronic_ester",
+        "boronic ester",
+        "[BX3]([#6,#1,OX2H1])([OX2][#6])[OX2]",
+        ("boronate", "boronate ester", "boronic ester", "cyclic boronate"),
     ),
     Group(
         "bf2_chelate",

@@ -79,9 +79,9 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
     # not "assign": "we assign the signal at 5.2 ppm to H-3" is spectroscopy
     "attribute_verb": "attribute|ascribe|trace",
     "origin_verb": (
-        "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from"
-        "|originated from|results from|resulted from|derives from|derived from"
-        "|reflects|reflect|reflected|is consistent with|are consistent with",
+        "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from|"
+        "originated from|originates in|originated in|results from|resulted from|derives from|"
+        "derived from|reflects|reflect|reflected|is consistent with|are consistent with",
     ),
     # an observation followed by the structure behind it, as a participle or an
     # adjective phrase ("..., reflecting destabilisation of the HOMO by the alkyl groups")

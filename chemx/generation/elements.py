@@ -12,13 +12,14 @@ chloride 1a's), and an item asked on this drawing would have an answer it does n
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from chemx.generation.catalogue import parse_smiles
 
 ELEMENT_STEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.I), symbol)
     for pattern, symbol in (
-        (r"fluor", "F"),
+        (r"fluor(?!en|esc|ophore)", "F"),  # not fluorene, fluorescent, fluorophore
         (r"chlor", "Cl"),
         (r"brom", "Br"),
         (r"iod", "I"),
@@ -51,4 +52,54 @@ def missing_elements(feature: str, smiles: str) -> list[str]:
     return sorted(named - present)
 
 
-__all__ = ["ELEMENT_STEMS", "missing_elements", "named_elements"]
+ATOM_NOUNS: dict[str, str] = {
+    "oxygen": "O",
+    "nitrogen": "N",
+    "sulfur": "S",
+    "sulphur": "S",
+    "phosphorus": "P",
+    "boron": "B",
+    "silicon": "Si",
+    "selenium": "Se",
+}
+"""Nouns that name one atom of an element ('the ring oxygen bridge', 'the pyridine nitrogen')."""
+
+
+def atom_only_in(feature: str, smarts: str | None, smiles: str) -> bool:
+    """Whether the atoms `feature` names can only be atoms of a group's matches.
+
+    "The ring oxygen bridge" of a phenoxazine is its diaryl ether, and "the spiro-fluorene
+    unit" holds the drawing's one quaternary sp3 carbon: when every such atom of the
+    drawing lies in a group's matches, an option naming that group names the answer's atom
+    under another name, and a question offering both has two right answers. The atoms are
+    those of the element an atom noun names (`ATOM_NOUNS`) or the spiro atoms for
+    'spiro'. False when the feature names no atom, the group has no SMARTS or the SMILES
+    is unreadable.
+    """
+    from rdkit import Chem
+
+    molecule = parse_smiles(smiles) if smarts else None
+    pattern = Chem.MolFromSmarts(smarts) if molecule is not None and smarts else None
+    if molecule is None or pattern is None:
+        return False
+    atoms = _named_atoms(feature, molecule)
+    covered = {index for match in molecule.GetSubstructMatches(pattern) for index in match}
+    return bool(atoms) and atoms <= covered
+
+
+def _named_atoms(feature: str, molecule: Any) -> set[int]:
+    """The atoms of `molecule` that an atom noun or 'spiro' in `feature` can mean."""
+    from rdkit.Chem import rdMolDescriptors
+
+    named = re.findall(r"[a-z]+", feature.lower())
+    element = next((ATOM_NOUNS[word] for word in named if word in ATOM_NOUNS), None)
+    if element is not None:
+        return {atom.GetIdx() for atom in molecule.GetAtoms() if atom.GetSymbol() == element}
+    if "spiro" in named:
+        spiro: list[int] = []
+        rdMolDescriptors.CalcNumSpiroAtoms(molecule, atoms=spiro)
+        return set(spiro)
+    return set()
+
+
+__all__ = ["ATOM_NOUNS", "ELEMENT_STEMS", "atom_only_in", "missing_elements", "named_elements"]

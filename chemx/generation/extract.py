@@ -81,6 +81,7 @@ from chemx.generation.subject_cause import (
     subject_reading,
 )
 from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
+from chemx.labels.codes import read_code
 from chemx.records import ReasoningType
 
 __all__ = [
@@ -228,11 +229,12 @@ class Vague:
 
 ANAPHORIC_CAUSE = re.compile(
     r"\b(?:in this way|in doing so|by doing so|doing so|this (?:modification|change|strategy|"
-    r"design|choice|substitution|protection))\b",
+    r"design|choice|substitution|protection)|it is (?:this|these|that|those) \w+)\b",
     re.I,
 )
-"""A cause that only points back ("Capping the hydroxyl in this way ...") is named in an
-earlier sentence; offline we cannot resolve it, so the sentence is vague, never guessed."""
+"""A cause that only points back ("Capping the hydroxyl in this way ...", the cleft "...,
+and it is this contact, absent from the C6 pathway, that accounts for ...") is named
+elsewhere; offline we cannot resolve it, so the sentence is vague, never guessed."""
 
 
 ANAPHORIC_EFFECT = re.compile(
@@ -285,6 +287,21 @@ MODIFIER_ENDINGS = ("al", "ic", "ed", "ous", "le", "ar")
 """Endings of the adjectives before a change noun ('structural change', 'single swap')."""
 
 
+STUDY_ROLE = re.compile(
+    r"\b(?:is|was|are|were|serves as|served as|makes)\s+(?:a|an)\s+(?:useful\s+|good\s+|"
+    r"suitable\s+|convenient\s+|natural\s+|negative\s+|positive\s+|simple\s+)*"
+    r"(?:control|reference|benchmark|example|exception|comparison|starting point|"
+    r"model(?: compound)?|tool(?: compound)?|probe|candidate|lead|outlier)s?\b[^,;:]*$",
+    re.I,
+)
+"""'2a is a useful negative control': the part a compound plays in the study, not an
+effect measured on it; the explanation after it belongs to another observation."""
+REPORTING_FRAME = re.compile(
+    r"^we\s+(?:\w+ly\s+)?(?:show|showed|shown|find|found|observe|observed|demonstrate|"
+    r"demonstrated|note|noted|report|reported|establish|established|confirm|confirmed)\s+that\s+",
+    re.I,
+)
+"""'We show that ...' frames the observation; what follows it is the effect."""
 ONLY_LIKE = re.compile(
     r"\b(?:behaves|behaved|acts|acted|performs|performed)\s+(?:much\s+)?like\s+\S+"
     r"(?:\s+(?:but|only|though|albeit|although)\b[^,;]*)?$",
@@ -371,15 +388,16 @@ def _interpret(
             return None  # "so that it can bind" states a purpose, not a result
         effect = effect[len("that ") :]  # "..., so that its excited state is a stronger oxidant"
     fronted = ""
+    clause: tuple[str, str] | None = None
     if reading.construction.name == "absolute":
         fronted, effect = _fronted_group(effect)
         clause = _absolute_clause(cause)
-        if not clause:
+        if clause is None:
             return None  # an apposition ("..., the highest yield of the series")
         split = None if fronted else _subject_predicate(effect)
         if split is not None and is_structural(split[0]):
             return _absolute_on_subject(text, *split, clause, reading)
-        cause = clause
+        cause = " ".join(clause)
     form = reading.construction.effect_form
     if family == "effect_first":
         effect = _strip_trailing(effect)
@@ -407,6 +425,8 @@ def _interpret(
         )
     if reading.construction.name == "participle_lead":
         cause_fields = _read_possession(cause)
+    elif reading.construction.name == "absolute" and clause is not None:
+        cause_fields = _read_absolute(*clause)
     else:
         cause_fields = _read_cause(cause, nominal_adjective=True)
     if isinstance(cause_fields, Vague):
@@ -474,31 +494,47 @@ ABSOLUTE_MAX_SUBJECT_WORDS = 5
 """Most words of the noun phrase before an absolute clause's participle."""
 
 
-def _absolute_clause(cause: str) -> str:
-    """An absolute clause made finite, or "" when the span is no such clause.
+def _absolute_clause(cause: str) -> tuple[str, str] | None:
+    """An absolute clause made finite, as (subject, predicate); None when it is no such clause.
 
-    "the extra acceptor withdrawing X" -> "extra acceptor withdraws X", "the phenolate
-    oxygen being Y" -> "phenolate oxygen is Y".
+    "the extra acceptor withdrawing X" -> ("the extra acceptor", "withdraws X"), "the
+    phenolate oxygen being Y" -> ("the phenolate oxygen", "is Y").
     """
     tokens = tokenise(cause)
     head = next(
         (i for i, t in enumerate(tokens) if t.lower == "being" or t.tag is not Tag.WORD), None
     )
     if not head or head > ABSOLUTE_MAX_SUBJECT_WORDS:
-        return ""
+        return None
     token = tokens[head]
     if token.lower != "being" and token.tag is not Tag.VBG:
-        return ""
+        return None
     subject = cause[: token.start].strip()
     if token.lower == "being":
         finite = "are" if is_plural(_head_word(subject)) else "is"
     else:
         finite = _finite(token.text, subject)
-    return f"{subject} {finite}{cause[token.end :]}"
+    return subject, f"{finite}{cause[token.end :]}"
+
+
+def _read_absolute(subject: str, predicate: str) -> tuple[str, str, bool] | Vague:
+    """(feature, mechanism, parsed) of an absolute clause made finite.
+
+    The clause's verb is known (the participle just made finite), so the subject ends
+    there even where a later verb looks likelier to the clause grammar: "the N-acetyl
+    group serves as an internal base that removes the proton" is read at "serves".
+    """
+    fields = _read_cause(f"{subject} {predicate}", nominal_adjective=True)
+    if isinstance(fields, Vague):
+        return fields
+    feature = _clean_feature(subject)
+    if fields[0] != feature and is_structural(_head_phrase(feature)):
+        return feature, _clean_mechanism(predicate), True
+    return fields
 
 
 def _absolute_on_subject(
-    text: str, subject: str, predicate: str, clause: str, reading: Reading
+    text: str, subject: str, predicate: str, clause: tuple[str, str], reading: Reading
 ) -> Decomposition | Vague | None:
     """An absolute clause that renames the observation's structural subject.
 
@@ -509,7 +545,7 @@ def _absolute_on_subject(
     predicate the mechanism. Read alone, the clause would make a second answer of the
     group it renames. A subject that names a compound ("The acetate 5a") stays Vague.
     """
-    fields = _read_cause(clause, nominal_adjective=True)
+    fields = _read_absolute(*clause)
     if isinstance(fields, Vague):
         return None
     feature = _clean_feature(subject)
@@ -558,6 +594,17 @@ def _finish(
 ) -> Decomposition | Vague:
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     effect, form = _relative_effect(text, effect, form)
+    circumstance = FRONTED_WITH.match(effect.strip())
+    # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
+    # a stem that kept them would name the drawing beside 'the reaction shown'. A condition
+    # ("With 5 mol% of catalyst, ...") stays part of the effect.
+    if (
+        form == "clause"
+        and circumstance
+        and _has_verb(circumstance["rest"])
+        and any(t.tag is Tag.LABEL or read_code(t.text) for t in tokenise(circumstance["group"]))
+    ):
+        effect = circumstance["rest"]
     compared_effect = COMPARED_EFFECT.match(effect)
     if compared_effect:  # "Methoxy end groups had the opposite effect: 5d showed ..."
         effect, form = compared_effect["rest"], "clause"
@@ -570,8 +617,14 @@ def _finish(
         return Vague("no_effect", f"the effect {effect!r} happens at a place the cause names")
     if ONLY_LIKE.search(effect):
         return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
+    if STUDY_ROLE.search(effect):
+        return Vague("no_effect", f"{effect!r} names the compound's role in the study")
+    framed = REPORTING_FRAME.match(effect)  # "We show that the half-life of 3b ..."
+    if framed:
+        effect = effect[framed.end() :]
+        form = form if _has_verb(effect) else "np"
     feature = _nominal_operation(feature)
-    problem = _feature_problem(feature)
+    problem = _feature_problem(feature) or _generic_class(text, feature)
     if problem:
         return Vague("no_feature", problem)
     if form == "vp" and len(content_stems(effect)) < MIN_EFFECT_CONTENT_WORDS:
@@ -599,6 +652,9 @@ def _finish(
         )
     if _unfinished_question(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} breaks off inside a 'how'/'why' clause")
+    if form == "clause" and effect.split()[:1] in (["we"], ["We"]):
+        # "..., we are now evaluating the combination of 14d and 15d": a plan, not a result
+        return Vague("no_effect", f"{effect!r} says what the authors do, not what was observed")
     name = reading.construction.name
     return Decomposition(
         effect=effect,
@@ -778,12 +834,31 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                 return feature, f"{action}, {clause}", True
             # "F, which (, unlike G,) is not cleaved": F and the relative clause's predicate
             feature = _drop_light_head(_clean_feature(head))
-            return feature, _clean_mechanism(text_of(cause, tokens, index, len(tokens))), True
+            predicate = _clean_mechanism(text_of(cause, tokens, index, len(tokens)))
+            if tokens[relative].lower == "whose":  # "F, whose n–π* triplet lies close to"
+                owned = text_of(cause, tokens, relative + 1, index)
+                return feature, f"has {_indefinite(owned)}{owned} that {predicate}", True
+            return feature, predicate, True
         index = _with_adverbs(tokens, index)
         subject = text_of(cause, tokens, 0, index)
         predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+VOWEL_SOUND_LETTERS = frozenset("aefhilmnorsx")
+"""Letters whose names open on a vowel sound: 'an n–π* triplet', 'an sp3 carbon'."""
+
+
+def _indefinite(noun_phrase: str) -> str:
+    """'a ' or 'an ' before a singular noun phrase, '' before a plural one."""
+    first = noun_phrase.split()[0] if noun_phrase.split() else ""
+    if is_plural(_head_word(noun_phrase)):
+        return ""
+    letter = first[:1].lower()
+    spelled = len(first) == 1 or not first[1:2].isalpha()  # a symbol: 'n–π*', 'sp3'
+    vowel = letter in VOWEL_SOUND_LETTERS if spelled else letter in "aeiou"
+    return "an " if vowel else "a "
 
 
 def _describes_feature(nominal: str, feature: str, verb: str) -> bool:
@@ -1461,11 +1536,24 @@ def _coordinated_finite(rest: str, subject: str) -> str:
 
 def _finite(gerund: str, subject: str) -> str:
     """A gerund as the finite verb of `subject` ('shielding' -> 'shields' or 'shield')."""
-    base = _base_of_gerund(gerund)
+    base = _base_of_gerund(gerund) or _lexicon_base(gerund)
     if base is None:
         stem = gerund.lower()[:-3]
         base = stem + "e" if stem.endswith(("at", "is", "iz", "ur", "uc")) else stem
     return base if subject and is_plural(_head_word(subject)) else third_person(base)
+
+
+def _lexicon_base(gerund: str) -> str | None:
+    """The base form of an -ing form by LemmInflect's lexicon ('serving' -> 'serve').
+
+    The verb list lacks most verbs, and no spelling rule tells 'serving' (serve) from
+    'shielding' (shield) and 'stopping' (stop): "servs" is no English.
+    """
+    from lemminflect import getLemma
+
+    lower = gerund.lower()
+    lemmas = getLemma(lower, upos="VERB", lemmatize_oov=False) if lower.endswith("ing") else ()
+    return str(lemmas[0]) if lemmas and lemmas[0] != lower else None
 
 
 INTRO_PHRASE = re.compile(r"^[A-Z][a-z]+ing\b[^,]{0,80},\s+(?=[A-Za-z])")
@@ -1559,8 +1647,15 @@ def _clean_feature(subject: str) -> str:
             for i, w in enumerate(words_in[1:], 1)
             if w.lower() in DETERMINERS and w.lower() != "such"
         ]
+        # "In the C2 structure the tert-butyl side chain": the subject's determiner is the
+        # one after a noun, not the adverbial's own after its preposition
+        after_noun = [
+            i
+            for i in starts
+            if words_in[i - 1].lower() not in PREPOSITION_OPENERS | HEAD_BREAKS | DETERMINERS
+        ]
         if starts:
-            subject = " ".join(words_in[starts[0] :])
+            subject = " ".join(words_in[(after_noun or starts)[0] :])
     if ": " in subject:  # "the geometry of its squaramide: the two N–H bonds"
         subject = subject.rsplit(": ", 1)[1]
     if ", " in subject and subject.split()[0].lower() in PREPOSITION_OPENERS:
@@ -1713,6 +1808,10 @@ def _feature_problem(feature: str) -> str | None:
         return f"the cause {feature!r} is a group's absence, which no drawing shows"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"
+    if len(tokens) > 2 and tokens[0].endswith(("ation", "ysis")) and tokens[1] == "by":
+        # "acylation by its diazabicyclooctane core is reversed ...": what the group does,
+        # not the group an operation leaves ("methylation of the bridging nitrogen")
+        return f"the subject {feature!r} is a process its agent performs, not a feature"
     if len(tokens) == 1 and COMPOUND_NAME.fullmatch(feature.strip()):
         return f"the subject {feature!r} names a whole compound, not one of its features"
     tagged = tokenise(feature)
@@ -1727,6 +1826,31 @@ def _feature_problem(feature: str) -> str | None:
         # "oxidation at this carbon", "hydrogen bonding of ethanol to the 4-hydroxy group"
         return f"the subject {feature!r} is a process, not a feature of the drawing"
     return None
+
+
+COMPOUND_CLASS_PLURAL = re.compile(
+    r"[a-z]*(?<!fluor)(?<!chlor)(?<!brom)(?<!iod)(?:enes|ynes|ines|oles|ols|ones|ides|ates|anes|"
+    r"acids|esters|aldehydes|ketones|compounds|analogues|analogs|derivatives)$"
+)
+"""Plural heads that name a class of whole compounds ('nitroalkenes', 'amines', 'phenols'),
+not a part of one ('groups', 'rings'); halogen atoms ('fluorines') are parts."""
+
+
+def _generic_class(text: str, feature: str) -> str | None:
+    """Why a bare plural compound class is no feature of the drawing; None when it is not one.
+
+    "Aliphatic nitroalkenes are less electrophilic, so the adduct 20e required 72 h" says
+    what a class of substrates does; the drawn product holds no nitroalkene, and a
+    question would credit it with the class's chemistry.
+    """
+    head = _head_word(feature)
+    if not COMPOUND_CLASS_PLURAL.fullmatch(head):
+        return None
+    at = text.lower().find(feature.lower())
+    before = text[:at].split()[-1:] if at > 0 else []
+    if before and (before[0].lower() in DETERMINERS or before[0].lower() in ("of", "in")):
+        return None  # "the amides of 3", "its phenols": the compound's own groups
+    return f"the subject {feature!r} is a class of compounds, not a feature of the drawing"
 
 
 def _process_head(head: str) -> bool:

@@ -36,7 +36,8 @@ VERB_BASES = wordlist(
     trigger deactivate abolish reach predominate survive pack rotate accelerate mediate
     explain yield afford result lead give show arise stem originate derive adopt comprise
     possess glucuronidate metabolise metabolize delay diminish elevate boost attenuate
-    compete decrease disfavour overcome complement withstand allow permit ensure
+    compete decrease disfavour overcome complement withstand allow permit ensure serve
+    reside
     """
 )
 """Base forms of mechanism and outcome verbs (British and American spellings). Used to
@@ -79,6 +80,8 @@ IRREGULAR = {
     "overcome": ("overcomes", "overcame", "overcome"),
     "withstand": ("withstands", "withstood"),
     "stem": ("stems", "stemmed"),
+    "lie": ("lies", "lay", "lain"),
+    "stand": ("stands", "stood"),
 }
 
 
@@ -356,7 +359,8 @@ NOT_PARTICIPLES = wordlist("red bed seed need feed shed hundred speed bleed bree
 UNIT_WORDS = wordlist(
     """
     % equiv eq h min s ms ns ps nm mm cm m mg g kg mmol mol ml ml mL l µm μm µl μl mM µM μM
-    nM pM M °C K kcal kJ mV V mA mAh Hz MHz ppm mPa cP mS days day weeks units fold
+    nM pM M °C K kcal kJ mV V mA mAh Hz MHz ppm mPa cP mS days day weeks units fold mol%
+    wt% equiv. bar atm
     """
 )
 """Words after a number that make it a quantity, not a compound label."""

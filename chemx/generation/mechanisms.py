@@ -401,6 +401,11 @@ TABLE: dict[str, Mechanisms] = {
         "is oxidised to a phenol by peroxides through a boron ate complex",
         "is hydrolysed slowly by water and transmetalates under basic conditions",
     ),
+    "boronic_ester": Mechanisms(
+        "accepts a nucleophile into the empty p orbital of its boron and forms a tetrahedral "
+        "boronate",
+        "is hydrolysed to the boronic acid in water and transmetalates under basic conditions",
+    ),
     "boronic_acid": Mechanisms(
         "acts as a Lewis acid that binds diols and is oxidised by peroxides",
         "protodeboronates under basic aqueous conditions, so an excess is needed",

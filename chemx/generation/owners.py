@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
 from chemx.labels import find_mentions, is_label
+from chemx.labels.codes import read_code
 
 
 def feature_at(text: str, feature: str) -> int:
@@ -89,18 +90,28 @@ def effect_subject(effect: str, form: EffectForm) -> str:
     return text_of(effect, tokens, 0, start) if start else ""
 
 
+USED_COMPOUND = re.compile(
+    r"^(?:adding|using|employing|introducing)\s+(?:the\s+)?(?:[a-z]+\s+)?(?P<label>\S+)$", re.I
+)
+"""A gerund subject whose object is one compound ('Adding L1', 'Using catalyst C3'): the
+observation is that compound's."""
+
+
 def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     """The labels that the effect's subject names ("the thiourea 1e gave ..."); () if none.
 
     An effect taken from the sentence before, or one whose subject is a change someone
-    made ("Replacing the acid of 13a by a tetrazole (13b) cut ..."), has no owner here.
+    made ("Replacing the acid of 13a by a tetrazole (13b) cut ..."), has no owner here;
+    one whose subject uses a compound ("Adding L1 raised the yield") is that compound's.
     """
     if reading.effect_from_previous:
         return ()
     subject = effect_subject(reading.effect, reading.effect_form)
     tokens = tokenise(subject)
     if tokens and tokens[0].tag is Tag.VBG:
-        return ()
+        used = USED_COMPOUND.match(subject.strip())
+        named = used["label"] if used else ""
+        return (named,) if named and (is_label(named) or read_code(named)) else ()
     return tuple(
         word
         for word in (w.strip(",;:()") for w in subject.split())

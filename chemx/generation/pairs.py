@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from chemx.generation.clauses import Tag, tokenise
-from chemx.generation.extract import Decomposition, EffectForm
+from chemx.generation.extract import COMPOUND_NAME, Decomposition, EffectForm, is_structural
 from chemx.generation.features import VisibleFeature
 from chemx.generation.text import distinctive_stems, named_by_root, squash, stem
 from chemx.labels import find_mentions, labels_after_class_nouns
@@ -151,7 +151,7 @@ def without_feature_class_nouns(effect: str, labels: Sequence[str], feature: str
             nouns = [t.text for t in tokens[first:]]
             parts = {p.lower() for w in nouns for p in re.split(r"[-–]", w) if p}
             named = {stem(p) for p in parts} & mine or named_by_root(mine, parts)
-            if not nouns or not named:
+            if not nouns or not (named or _chemical_class(" ".join(nouns))):
                 continue
             if first > 0 and tokens[first - 1].tag is Tag.DET:
                 first -= 1
@@ -159,6 +159,16 @@ def without_feature_class_nouns(effect: str, labels: Sequence[str], feature: str
             word = "Compound" if start == 0 else "compound"
             effect = f"{effect[:start]}{word} {effect[mention.start :]}"
     return effect
+
+
+def _chemical_class(nouns: str) -> bool:
+    """Whether a class noun before a label names structure.
+
+    'The but-2-ynamide 6b', 'phenoxazine emitter 2c': a systematic name or a structural
+    phrase hints at the answer even when it shares no word with the feature ('ynamide'
+    for 'alkyne').
+    """
+    return any(COMPOUND_NAME.fullmatch(word) for word in nouns.split()) or is_structural(nouns)
 
 
 def changed_atoms(smiles: str, other: str) -> int | None:
