@@ -97,7 +97,7 @@ def _named_atoms(feature: str, molecule: Any) -> set[int]:
         return {atom.GetIdx() for atom in molecule.GetAtoms() if atom.GetSymbol() == element}
     if "spiro" in named:
         spiro: list[int] = []
-        rdMolDescriptors.CalcNumSpiroAtoms(molecule, atoms=spiro)
+        rdMolDescriptors.CalcNumSpiroAtoms(molecule, atoms=spiro)  # type: ignore[arg-type]  # fills the list
         return set(spiro)
     return set()
 
