@@ -296,6 +296,13 @@ STUDY_ROLE = re.compile(
 )
 """'2a is a useful negative control': the part a compound plays in the study, not an
 effect measured on it; the explanation after it belongs to another observation."""
+TRAILING_AS = re.compile(
+    r"(?:,?\s+(?:most\s+)?(?:presumably|probably|likely|possibly|perhaps|largely|mainly))?"
+    r"\s+as$",
+    re.I,
+)
+"""The 'as' of 'as a result of' / 'as a consequence of' left on the effect when the
+attribution matched 'a result of' (with the hedge before it)."""
 REPORTING_FRAME = re.compile(
     r"^we\s+(?:\w+ly\s+)?(?:show|showed|shown|find|found|observe|observed|demonstrate|"
     r"demonstrated|note|noted|report|reported|establish|established|confirm|confirmed)\s+that\s+",
@@ -593,6 +600,7 @@ def _finish(
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
+    effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect, form = _relative_effect(text, effect, form)
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
@@ -652,6 +660,9 @@ def _finish(
         )
     if _unfinished_question(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} breaks off inside a 'how'/'why' clause")
+    malformed = _malformed_option(feature, mechanism)
+    if malformed:
+        return Vague("no_feature", malformed)
     if form == "clause" and effect.split()[:1] in (["we"], ["We"]):
         # "..., we are now evaluating the combination of 14d and 15d": a plan, not a result
         return Vague("no_effect", f"{effect!r} says what the authors do, not what was observed")
@@ -1851,6 +1862,34 @@ def _generic_class(text: str, feature: str) -> str | None:
     if before and (before[0].lower() in DETERMINERS or before[0].lower() in ("of", "in")):
         return None  # "the amides of 3", "its phenols": the compound's own groups
     return f"the subject {feature!r} is a class of compounds, not a feature of the drawing"
+
+
+NOT_NOUN_PHRASE_START = frozenset({Tag.ADV, Tag.PREP, Tag.CONJ, Tag.SUB, Tag.TO, Tag.VBG})
+"""A feature that opens on one of these is no noun phrase: "together with the imine
+nitrogen ... it", "extending the diamine to a 1,3-diamine backbone" (a participle before
+its noun, "neighbouring isopropyl groups", is an adjective)."""
+CAPITAL_INSIDE = re.compile(r"(?<=[a-z,]) (?:By|With|As|In|On|At|For|From|To|Of|And|But)\b")
+"""A capitalised function word inside a span: a sentence opener cut into it ('has a By')."""
+
+
+def _malformed_option(feature: str, mechanism: str) -> str | None:
+    """Why "The <feature> <mechanism>" would not read as one sentence; None when it would.
+
+    The answer option is written from these two fields; a span cut at the wrong place
+    leaves a feature that is no noun phrase, holds a clause of its own or a colon, or a
+    mechanism carrying a sentence opener, and the option is then no English.
+    """
+    tokens = tokenise(feature)
+    adjectival = len(tokens) > 1 and tokens[0].tag is Tag.VBG and tokens[1].tag is Tag.WORD
+    if tokens and tokens[0].tag in NOT_NOUN_PHRASE_START and not adjectival:
+        return f"the feature {feature!r} opens on {tokens[0].text!r}: no noun phrase"
+    if tokens and tokens[-1].tag is Tag.PRON:  # "together with the imine nitrogen ... it"
+        return f"the feature {feature!r} ends on a pronoun: the clause's subject, not a group"
+    if ":" in feature or ";" in feature or any(t.tag is Tag.AUX for t in tokens):
+        return f"the feature {feature!r} holds a clause of its own"
+    if CAPITAL_INSIDE.search(mechanism) or CAPITAL_INSIDE.search(feature):
+        return f"{mechanism!r} carries a sentence opener inside it"
+    return None
 
 
 def _process_head(head: str) -> bool:

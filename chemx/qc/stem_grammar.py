@@ -14,8 +14,8 @@ agreement reading) and names each problem with a stable code:
 ``second_predicate``    a copular frame's complement holds its own finite verb with no
                         word that opens a clause ("The observed outcome is hydrogenation
                         of the compound shown over Pd/C stalled below 10% conversion")
-``dangling_word``       the statement ends on a determiner, pronoun, preposition or
-                        conjunction ("... cut the fade rate 40-fold; this.")
+``dangling_word``       the statement ends on a determiner, pronoun, preposition,
+                        conjunction or subordinator ("... 40-fold; this.", "... as.")
 ``unresolved_pointer``  the statement points back at a sentence the stem does not have
                         ("The same change lowered ...", "The observed outcome is this
                         loss of activity", "... behaved in the same way")
@@ -58,7 +58,7 @@ SHOWN_NOUNS = frozenset({"compound", "molecule", "structure"})
 """What "this" can point at in a stem without a sentence before it: the drawing itself."""
 OPENERS = frozenset({Tag.REL, Tag.THAT, Tag.SUB, Tag.CONJ, Tag.TO, Tag.VBG, Tag.PUNCT})
 """Tokens after which a second finite verb starts its own clause."""
-DANGLING = frozenset({Tag.DET, Tag.PRON, Tag.PREP, Tag.CONJ, Tag.TO, Tag.THAT, Tag.REL})
+DANGLING = frozenset({Tag.DET, Tag.PRON, Tag.PREP, Tag.CONJ, Tag.TO, Tag.THAT, Tag.REL, Tag.SUB})
 
 
 REPEATED_WORD = re.compile(r"\b([^\W\d_]{2,})\s+\1\b", re.IGNORECASE)
