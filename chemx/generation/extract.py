@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Literal
 
 from chemx.generation.catalogue import groups_named_in
@@ -303,6 +304,21 @@ TRAILING_AS = re.compile(
 )
 """The 'as' of 'as a result of' / 'as a consequence of' left on the effect when the
 attribution matched 'a result of' (with the hedge before it)."""
+PRO_VERBS = frozenset({"do", "does", "did"})
+"""Auxiliaries that stand for a whole predicate at a clause's end ('which 12d cannot do')."""
+INNER_CAUSE = re.compile(
+    r",?\s+(?:as a (?:consequence|result) of|due to|owing to|because of|because|since)\s", re.I
+)
+"""A cause marker left inside an effect: the cause read elsewhere starts there."""
+ELLIPTICAL_COMPARISON = re.compile(r"^\w+er\s+(?:still|yet)\s+(?:was|were|is|are)\b", re.I)
+"""'Faster still was 4e': what was faster is in the sentence before."""
+DESIGN_STEP = re.compile(
+    r"\b(?:was|were)\s+(?:therefore\s+|then\s+|thus\s+)?(?:exchanged|replaced|swapped|"
+    r"introduced|installed|incorporated|appended|attached)\b[^.]*\bto\s+[a-z]+\b",
+    re.I,
+)
+"""'The methoxy group was exchanged for a difluoromethoxy group in 1c to shut down
+O-dealkylation': a design step and its purpose, not an observed effect."""
 REPORTING_FRAME = re.compile(
     r"^we\s+(?:\w+ly\s+)?(?:show|showed|shown|find|found|observe|observed|demonstrate|"
     r"demonstrated|note|noted|report|reported|establish|established|confirm|confirmed)\s+that\s+",
@@ -419,7 +435,7 @@ def _interpret(
         if reading.construction.name in CLAUSE_FINAL and _subordinate_cause(cause):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
         effect = _clean_effect(effect)
-        cause = _adjacent_clause(cause)
+        cause = _adjacent_clause(cause, after_colon=reading.construction.name in COLON_CAUSES)
         if form == "clause" and _verb_first(effect):
             form = "vp"  # "... and thus places the indole deeper": the cause's subject acts
         if previous and _points_back(effect) and _has_verb(previous):
@@ -601,6 +617,11 @@ def _finish(
 ) -> Decomposition | Vague:
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
+    effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
+    if ELLIPTICAL_COMPARISON.match(effect):
+        return Vague("no_effect", f"{effect!r} compares with a sentence the stem does not have")
+    if DESIGN_STEP.search(effect):
+        return Vague("no_effect", f"{effect!r} is a change the authors made, not an outcome")
     effect, form = _relative_effect(text, effect, form)
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
@@ -1315,8 +1336,15 @@ CONCESSIVE_LEAD = re.compile(
 )
 
 
-def _adjacent_clause(cause: str) -> str:
-    """The clause next to the connective: '..., whereas C' -> 'C'.
+COLON_CAUSES = frozenset({"thereby", "so", "consequence", "participle"})
+"""Result connectives whose cause is only the clause after a colon ("E only when P: the
+fluorines of 5b lower the pKa and thereby accelerate release"); after 'which' the clause
+before the colon is the observation ("TMSP protects the cathode: its Si–O bonds react
+with HF, which lowers ...") and the colon reading takes it."""
+
+
+def _adjacent_clause(cause: str, *, after_colon: bool = False) -> str:
+    """The clause next to the connective: '..., whereas C' -> 'C', 'A: C' -> 'C'.
 
     A leading concession is not the cause either: 'Although the linker spans the same
     distance, its fused benzo ring protrudes into the cages, which halves ...' -> 'its
@@ -1325,6 +1353,9 @@ def _adjacent_clause(cause: str) -> str:
     conceded = CONCESSIVE_LEAD.match(cause)
     if conceded and _has_verb(cause[conceded.end() :]):
         cause = cause[conceded.end() :]
+    before, colon, after = cause.rpartition(": ")
+    if after_colon and colon and before and _has_verb(after):
+        cause = after  # "E only when P: the fluorines of 5b lower the pKa and thereby ..."
     tokens = tokenise(cause)
     for index in range(len(tokens) - 2, 0, -1):
         if tokens[index].lower in CONTRAST_WORDS and (tokens[index - 1].text == ","):
@@ -1889,6 +1920,21 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         return f"the feature {feature!r} holds a clause of its own"
     if CAPITAL_INSIDE.search(mechanism) or CAPITAL_INSIDE.search(feature):
         return f"{mechanism!r} carries a sentence opener inside it"
+    ending = tokenise(mechanism)[-2:]
+    if ending and (
+        ending[-1].tag in (Tag.CONJ, Tag.DET, Tag.PREP, Tag.TO, Tag.SUB)
+        or (ending[-1].tag is Tag.AUX and ending[-1].lower not in PRO_VERBS)
+        or (len(ending) == 2 and ending[0].tag is Tag.AUX and ending[1].tag is Tag.ADV)
+    ):  # "... and is readily": the span was cut before its complement ("cannot do" is whole)
+        return f"{mechanism!r} breaks off"
+    if ": " in mechanism or "; " in mechanism:
+        return f"{mechanism!r} joins two clauses: no one predicate of {feature!r}"
+    said = tokenise(mechanism)
+    participle = bool(said) and (said[0].tag is Tag.VBN or said[0].lower.endswith("ed"))
+    if participle and any(
+        t.text == "," and n.tag in (Tag.VERB, Tag.AUX) for t, n in pairwise(said)
+    ):  # "the amine delocalised into the arene, binds Zn2+": a comma before the verb
+        return f"{mechanism!r} puts a comma between {feature!r} and its verb"
     return None
 
 

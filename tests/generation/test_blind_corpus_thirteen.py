@@ -56,3 +56,55 @@ def test_an_adjectival_participle_still_opens_a_feature() -> None:
 def test_a_stem_ending_on_as_is_refused() -> None:
     codes = {p.code for p in stem_problems("The compound shown is the strongest oxidant as.")}
     assert "dangling_word" in codes
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # an elliptical comparison with the sentence before
+        "Faster still was 4e (t1/2 = 4 min), owing to its benzylic α-methyl group, which "
+        "stabilises that charge by hyperconjugation.",
+        # a design step and its purpose
+        "The methoxy group was therefore exchanged for a difluoromethoxy group in 1c to shut "
+        "down O-dealkylation, since the two C–F bonds withdraw electron density from the "
+        "remaining C–H bond and strengthen it.",
+        # a participle and a comma between the feature and its verb
+        "Attaching the receptor nitrogen directly to the meso-aryl ring proved "
+        "counterproductive: the N-aryl tertiary amine of 8b, delocalised into the arene, binds "
+        "Zn2+ only weakly and keeps enough lone-pair density for PET to persist.",
+    ],
+)
+def test_spans_no_stem_or_option_can_state_are_refused(sentence: str) -> None:
+    assert isinstance(decompose(sentence), Vague)
+
+
+def test_a_cause_marker_inside_the_effect_ends_it() -> None:
+    found = decompose(
+        "Extending the 1,2-diamine to a 1,3-diamine backbone (L4) was detrimental (61% ee), as a "
+        "consequence of the six-membered chelate it forms: the larger N–Ru–N bite angle lets "
+        "the chelate ring flip between conformers."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect.endswith("was detrimental (61% ee)")
+
+
+def test_a_pro_verb_ends_a_mechanism_whole() -> None:
+    found = decompose(
+        "The difluoromethyl group of 12a donates a weak C–H···O hydrogen bond to the Tyr58 side "
+        "chain, which the trifluoromethyl group of 12d cannot do, and this accounts for the "
+        "8-fold higher potency of 12a."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.mechanism.endswith("cannot do")
+
+
+def test_the_cause_of_a_result_connective_starts_after_a_colon() -> None:
+    found = decompose(
+        "Ether-linked payloads are released quickly only when the departing phenol is acidic "
+        "enough: the fluorines flanking the ether oxygen of 5b lower the pKa of the leaving "
+        "coumarin to 4.9 and thereby accelerate release some 900-fold relative to 5a."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "fluorines flanking the ether oxygen"
+    assert found.mechanism == "lower the pKa of the leaving coumarin to 4.9"
+    assert found.effect == "accelerates release some 900-fold relative to 5a"

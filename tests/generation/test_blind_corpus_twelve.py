@@ -63,8 +63,8 @@ def test_a_fronted_with_naming_the_compounds_used_leaves_the_effect() -> None:
     [
         (
             "Carbazole–triazine 2a is a useful negative control: the carbazole donor can rotate "
-            "toward coplanarity with the phenylene ring, so HOMO and LUMO overlap substantially.",
-            "no_feature",
+            "toward coplanarity with the phenylene ring.",
+            "no_effect",
         ),
         (
             "Aliphatic nitroalkenes are less electrophilic, so the adduct bearing a cyclohexyl "
@@ -204,3 +204,12 @@ def test_a_reporting_frame_leaves_the_effect_and_originates_in_is_causal() -> No
     assert found.effect == "the long Z-isomer half-life of 3b"
     assert found.effect_form == "np"
     assert found.feature == "3,5-dimethyl groups"
+
+
+def test_a_so_clause_after_a_colon_gives_the_effect_not_the_role_before_it() -> None:
+    found = _read(
+        "Carbazole–triazine 2a is a useful negative control: the carbazole donor can rotate "
+        "toward coplanarity with the phenylene ring, so HOMO and LUMO overlap substantially."
+    )
+    assert found.effect == "HOMO and LUMO overlap substantially"
+    assert found.feature == "carbazole donor"
