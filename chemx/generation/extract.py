@@ -307,9 +307,15 @@ attribution matched 'a result of' (with the hedge before it)."""
 PRO_VERBS = frozenset({"do", "does", "did"})
 """Auxiliaries that stand for a whole predicate at a clause's end ('which 12d cannot do')."""
 INNER_CAUSE = re.compile(
-    r",?\s+(?:as a (?:consequence|result) of|due to|owing to|because of|because|since)\s", re.I
+    r",?\s+(?:as a (?:consequence|result) of|due to|owing to|because of|because|since|"
+    r"and (?:its|their|the|these) [^,;]{1,60}? (?:accounts?|accounted) for)\s",
+    re.I,
 )
 """A cause marker left inside an effect: the cause read elsewhere starts there."""
+CONTRAST_LEAD = re.compile(
+    r"^(?:whereas|while|although|though)\s[^,]{3,120},\s+(?P<main>\S.*)$", re.I
+)
+"""An observation opened by the one it contrasts with; the main clause follows the comma."""
 ELLIPTICAL_COMPARISON = re.compile(r"^\w+er\s+(?:still|yet)\s+(?:was|were|is|are)\b", re.I)
 """'Faster still was 4e': what was faster is in the sentence before."""
 DESIGN_STEP = re.compile(
@@ -618,6 +624,11 @@ def _finish(
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
+    contrast = CONTRAST_LEAD.match(effect)
+    if contrast and _has_verb(contrast["main"]) and not POINTER.match(contrast["main"]):
+        # "Whereas 3a fluoresces only weakly, the naphthyl group of 3b raises ΦF": the main
+        # clause is the observation the cause explains, and its compound owns it
+        effect = contrast["main"]
     if ELLIPTICAL_COMPARISON.match(effect):
         return Vague("no_effect", f"{effect!r} compares with a sentence the stem does not have")
     if DESIGN_STEP.search(effect):
@@ -1927,7 +1938,7 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         or (len(ending) == 2 and ending[0].tag is Tag.AUX and ending[1].tag is Tag.ADV)
     ):  # "... and is readily": the span was cut before its complement ("cannot do" is whole)
         return f"{mechanism!r} breaks off"
-    if ": " in mechanism or "; " in mechanism:
+    if ": " in mechanism or "; " in mechanism or _comma_splice(tokenise(mechanism)):
         return f"{mechanism!r} joins two clauses: no one predicate of {feature!r}"
     said = tokenise(mechanism)
     participle = bool(said) and (said[0].tag is Tag.VBN or said[0].lower.endswith("ed"))
@@ -1936,6 +1947,24 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
     ):  # "the amine delocalised into the arene, binds Zn2+": a comma before the verb
         return f"{mechanism!r} puts a comma between {feature!r} and its verb"
     return None
+
+
+def _comma_splice(tokens: list[Token]) -> bool:
+    """Whether a comma joins a second clause with its own subject.
+
+    "..., a diarylamine nitrogen gives up an electron readily": an article and a noun
+    after the comma, then a finite verb with no relative pronoun between.
+    """
+    for index, token in enumerate(tokens[:-3]):
+        if token.text != "," or tokens[index + 1].lower not in ("a", "an", "the"):
+            continue
+        rest = tokens[index + 1 :]
+        start = predicate_start(rest)
+        # "a contact the carbamate oxygen of 1 cannot make": a second determiner opens a
+        # reduced relative clause of the appositive, not a clause of its own
+        if start and not any(t.tag in (Tag.REL, Tag.THAT, Tag.DET) for t in rest[1:start]):
+            return True
+    return False
 
 
 def _process_head(head: str) -> bool:

@@ -108,3 +108,29 @@ def test_the_cause_of_a_result_connective_starts_after_a_colon() -> None:
     assert found.feature == "fluorines flanking the ether oxygen"
     assert found.mechanism == "lower the pKa of the leaving coumarin to 4.9"
     assert found.effect == "accelerates release some 900-fold relative to 5a"
+
+
+def test_a_whereas_contrast_leaves_the_main_clause_as_the_effect() -> None:
+    found = decompose(
+        "Whereas 3a fluoresces only weakly (ΦF = 0.02), the N-(1-naphthyl) group of 3b raises "
+        "ΦF to 0.11, which we ascribe to the peri C–H of the naphthalene locking the aryl ring "
+        "perpendicular to the phenothiazine."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect == "the N-(1-naphthyl) group of 3b raises ΦF to 0.11"
+
+
+def test_a_comma_splice_in_the_mechanism_is_refused_but_a_reduced_relative_is_not() -> None:
+    spliced = decompose(
+        "The ground-state oxidation of 2b occurs at +0.90 V vs SCE, and its diphenylamino donors "
+        "account for the difference: unlike the nitrogen of carbazole, whose lone pair is part "
+        "of an aromatic π-system, a diarylamine nitrogen gives up an electron readily."
+    )
+    assert isinstance(spliced, Vague)
+    kept = decompose(
+        "In the co-crystal structure of 2e the indole NH donates a hydrogen bond to the "
+        "backbone carbonyl of Glu166, a contact the carbamate oxygen of 1 cannot make, which "
+        "explains the 30-fold gain in potency."
+    )
+    assert isinstance(kept, Decomposition)
+    assert kept.feature == "indole NH"
