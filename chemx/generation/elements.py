@@ -12,6 +12,7 @@ chloride 1a's), and an item asked on this drawing would have an answer it does n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from chemx.generation.catalogue import parse_smiles
@@ -76,15 +77,26 @@ def atom_only_in(feature: str, smarts: str | None, smiles: str) -> bool:
     'spiro'. False when the feature names no atom, the group has no SMARTS or the SMILES
     is unreadable.
     """
-    from rdkit import Chem
-
-    molecule = parse_smiles(smiles) if smarts else None
-    pattern = Chem.MolFromSmarts(smarts) if molecule is not None and smarts else None
+    molecule = _molecule(smiles) if smarts else None
+    pattern = _pattern(smarts) if molecule is not None and smarts else None
     if molecule is None or pattern is None:
         return False
     atoms = _named_atoms(feature, molecule)
     covered = {index for match in molecule.GetSubstructMatches(pattern) for index in match}
     return bool(atoms) and atoms <= covered
+
+
+@lru_cache(maxsize=256)
+def _molecule(smiles: str) -> Any | None:
+    """The parsed drawing, once per SMILES: every distractor of an item asks about it."""
+    return parse_smiles(smiles)
+
+
+@lru_cache(maxsize=512)
+def _pattern(smarts: str) -> Any | None:
+    from rdkit import Chem
+
+    return Chem.MolFromSmarts(smarts)
 
 
 def _named_atoms(feature: str, molecule: Any) -> set[int]:

@@ -455,7 +455,10 @@ def _interpret(
     if reading.construction.name == "participle_lead":
         cause_fields = _read_possession(cause)
     elif reading.construction.name == "absolute" and clause is not None:
-        cause_fields = _read_absolute(*clause)
+        # the clause's subject, and its predicate as the cause was cut above (a result
+        # clause after it is not the mechanism)
+        subject = clause[0]
+        cause_fields = _read_absolute(subject, cause[len(subject) :].strip())
     else:
         cause_fields = _read_cause(cause, nominal_adjective=True)
     if isinstance(cause_fields, Vague):
@@ -1057,7 +1060,7 @@ def _read_nominal(
         verb = _light_verb(left, preposition, feature)
         nominal = _strip_determiners(left)
         article = (
-            ("an " if nominal[:1].lower() in "aeiou" else "a ")
+            _indefinite(nominal)
             if verb.startswith(("has", "have", "exert")) and not _starts_with_article(left)
             else ""
         )
@@ -1931,16 +1934,16 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         return f"the feature {feature!r} holds a clause of its own"
     if CAPITAL_INSIDE.search(mechanism) or CAPITAL_INSIDE.search(feature):
         return f"{mechanism!r} carries a sentence opener inside it"
-    ending = tokenise(mechanism)[-2:]
+    said = tokenise(mechanism)
+    ending = said[-2:]
     if ending and (
         ending[-1].tag in (Tag.CONJ, Tag.DET, Tag.PREP, Tag.TO, Tag.SUB)
         or (ending[-1].tag is Tag.AUX and ending[-1].lower not in PRO_VERBS)
         or (len(ending) == 2 and ending[0].tag is Tag.AUX and ending[1].tag is Tag.ADV)
     ):  # "... and is readily": the span was cut before its complement ("cannot do" is whole)
         return f"{mechanism!r} breaks off"
-    if ": " in mechanism or "; " in mechanism or _comma_splice(tokenise(mechanism)):
+    if ": " in mechanism or "; " in mechanism or _comma_splice(said):
         return f"{mechanism!r} joins two clauses: no one predicate of {feature!r}"
-    said = tokenise(mechanism)
     participle = bool(said) and (said[0].tag is Tag.VBN or said[0].lower.endswith("ed"))
     if participle and any(
         t.text == "," and n.tag in (Tag.VERB, Tag.AUX) for t, n in pairwise(said)

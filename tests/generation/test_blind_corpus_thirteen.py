@@ -69,24 +69,31 @@ def test_a_stem_ending_on_as_is_refused() -> None:
     assert "dangling_word" in codes
 
 
-def test_a_cause_marker_inside_the_effect_ends_it() -> None:
-    found = decompose(
-        "Extending the 1,2-diamine to a 1,3-diamine backbone (L4) was detrimental (61% ee), as a "
-        "consequence of the six-membered chelate it forms: the larger N–Ru–N bite angle lets "
-        "the chelate ring flip between conformers."
-    )
+@pytest.mark.parametrize(
+    ("sentence", "field", "ending"),
+    [
+        # a cause marker inside the effect ends it
+        (
+            "Extending the 1,2-diamine to a 1,3-diamine backbone (L4) was detrimental (61% ee), "
+            "as a consequence of the six-membered chelate it forms: the larger N–Ru–N bite angle "
+            "lets the chelate ring flip between conformers.",
+            "effect",
+            "was detrimental (61% ee)",
+        ),
+        # a pro-verb ends a mechanism whole: it does not break off
+        (
+            "The difluoromethyl group of 12a donates a weak C–H···O hydrogen bond to the Tyr58 "
+            "side chain, which the trifluoromethyl group of 12d cannot do, and this accounts for "
+            "the 8-fold higher potency of 12a.",
+            "mechanism",
+            "cannot do",
+        ),
+    ],
+)
+def test_a_span_ends_where_its_clause_does(sentence: str, field: str, ending: str) -> None:
+    found = decompose(sentence)
     assert isinstance(found, Decomposition)
-    assert found.effect.endswith("was detrimental (61% ee)")
-
-
-def test_a_pro_verb_ends_a_mechanism_whole() -> None:
-    found = decompose(
-        "The difluoromethyl group of 12a donates a weak C–H···O hydrogen bond to the Tyr58 side "
-        "chain, which the trifluoromethyl group of 12d cannot do, and this accounts for the "
-        "8-fold higher potency of 12a."
-    )
-    assert isinstance(found, Decomposition)
-    assert found.mechanism.endswith("cannot do")
+    assert getattr(found, field).endswith(ending)
 
 
 def test_the_cause_of_a_result_connective_starts_after_a_colon() -> None:

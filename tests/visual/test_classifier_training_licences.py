@@ -56,6 +56,11 @@ def test_local_real_gold_may_not_overwrite_the_shipped_checkpoint(
     shipped = REPO / "chemx" / "data" / "models" / "figure_classifier_resnet50.pt"
     argv = ["train_figure_classifier.py", "--real-gold", "--out", str(shipped)]
     monkeypatch.setattr(sys, "argv", argv)
+
+    def training_started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the local real-gold run went on to train")
+
+    monkeypatch.setattr(training, "synthetic_set", training_started)
     with pytest.raises(SystemExit) as refused:
         training.main()
     assert refused.value.code == 2
