@@ -65,6 +65,7 @@ from chemx.generation.clauses import (
     text_of,
     tokenise,
 )
+from chemx.generation.effect_checks import not_an_observation, without_evaluation
 from chemx.generation.lexicon import (
     BARE_POSITION_WORDS,
     BASE_OF,
@@ -288,15 +289,6 @@ MODIFIER_ENDINGS = ("al", "ic", "ed", "ous", "le", "ar")
 """Endings of the adjectives before a change noun ('structural change', 'single swap')."""
 
 
-STUDY_ROLE = re.compile(
-    r"\b(?:is|was|are|were|serves as|served as|makes)\s+(?:a|an)\s+(?:useful\s+|good\s+|"
-    r"suitable\s+|convenient\s+|natural\s+|negative\s+|positive\s+|simple\s+)*"
-    r"(?:control|reference|benchmark|example|exception|comparison|starting point|"
-    r"model(?: compound)?|tool(?: compound)?|probe|candidate|lead|outlier)s?\b[^,;:]*$",
-    re.I,
-)
-"""'2a is a useful negative control': the part a compound plays in the study, not an
-effect measured on it; the explanation after it belongs to another observation."""
 TRAILING_AS = re.compile(
     r"(?:,?\s+(?:most\s+)?(?:presumably|probably|likely|possibly|perhaps|largely|mainly))?"
     r"\s+as$",
@@ -316,28 +308,12 @@ CONTRAST_LEAD = re.compile(
     r"^(?:whereas|while|although|though)\s[^,]{3,120},\s+(?P<main>\S.*)$", re.I
 )
 """An observation opened by the one it contrasts with; the main clause follows the comma."""
-ELLIPTICAL_COMPARISON = re.compile(r"^\w+er\s+(?:still|yet)\s+(?:was|were|is|are)\b", re.I)
-"""'Faster still was 4e': what was faster is in the sentence before."""
-DESIGN_STEP = re.compile(
-    r"\b(?:was|were)\s+(?:therefore\s+|then\s+|thus\s+)?(?:exchanged|replaced|swapped|"
-    r"introduced|installed|incorporated|appended|attached)\b[^.]*\bto\s+[a-z]+\b",
-    re.I,
-)
-"""'The methoxy group was exchanged for a difluoromethoxy group in 1c to shut down
-O-dealkylation': a design step and its purpose, not an observed effect."""
 REPORTING_FRAME = re.compile(
     r"^we\s+(?:\w+ly\s+)?(?:show|showed|shown|find|found|observe|observed|demonstrate|"
     r"demonstrated|note|noted|report|reported|establish|established|confirm|confirmed)\s+that\s+",
     re.I,
 )
 """'We show that ...' frames the observation; what follows it is the effect."""
-ONLY_LIKE = re.compile(
-    r"\b(?:behaves|behaved|acts|acted|performs|performed)\s+(?:much\s+)?like\s+\S+"
-    r"(?:\s+(?:but|only|though|albeit|although)\b[^,;]*)?$",
-    re.I,
-)
-"""'Coumarin 1 behaves like 3 but less dramatically': no observation of its own; the stem
-would need compound 3's."""
 CONCESSION = re.compile(r",?\s+albeit\s+(?:in\s+|with\s+)?(?P<effect>.+)$", re.I)
 """'X was also successful, albeit in lower yields': the cause that follows explains the
 concession, not the success."""
@@ -627,15 +603,12 @@ def _finish(
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
+    effect = without_evaluation(effect)  # "..., which is unsurprising": the authors' verdict
     contrast = CONTRAST_LEAD.match(effect)
     if contrast and _has_verb(contrast["main"]) and not POINTER.match(contrast["main"]):
         # "Whereas 3a fluoresces only weakly, the naphthyl group of 3b raises ΦF": the main
         # clause is the observation the cause explains, and its compound owns it
         effect = contrast["main"]
-    if ELLIPTICAL_COMPARISON.match(effect):
-        return Vague("no_effect", f"{effect!r} compares with a sentence the stem does not have")
-    if DESIGN_STEP.search(effect):
-        return Vague("no_effect", f"{effect!r} is a change the authors made, not an outcome")
     effect, form = _relative_effect(text, effect, form)
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
@@ -658,10 +631,9 @@ def _finish(
         return Vague("no_effect", f"the effect {effect!r} only points back to another sentence")
     if LOCATIVE_POINTER.search(effect):
         return Vague("no_effect", f"the effect {effect!r} happens at a place the cause names")
-    if ONLY_LIKE.search(effect):
-        return Vague("no_effect", f"the effect {effect!r} says only that it resembles another")
-    if STUDY_ROLE.search(effect):
-        return Vague("no_effect", f"{effect!r} names the compound's role in the study")
+    not_observed = not_an_observation(effect)
+    if not_observed:
+        return Vague("no_effect", not_observed)
     framed = REPORTING_FRAME.match(effect)  # "We show that the half-life of 3b ..."
     if framed:
         effect = effect[framed.end() :]
@@ -1942,7 +1914,7 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         or (len(ending) == 2 and ending[0].tag is Tag.AUX and ending[1].tag is Tag.ADV)
     ):  # "... and is readily": the span was cut before its complement ("cannot do" is whole)
         return f"{mechanism!r} breaks off"
-    if ": " in mechanism or "; " in mechanism or _comma_splice(said):
+    if ": " in mechanism or "; " in mechanism or _comma_splice(said) or _run_on(said):
         return f"{mechanism!r} joins two clauses: no one predicate of {feature!r}"
     participle = bool(said) and (said[0].tag is Tag.VBN or said[0].lower.endswith("ed"))
     if participle and any(
@@ -1966,6 +1938,29 @@ def _comma_splice(tokens: list[Token]) -> bool:
         # "a contact the carbamate oxygen of 1 cannot make": a second determiner opens a
         # reduced relative clause of the appositive, not a clause of its own
         if start and not any(t.tag in (Tag.REL, Tag.THAT, Tag.DET) for t in rest[1:start]):
+            return True
+    return False
+
+
+RUN_ON_SUBJECTS = frozenset({"it", "they"})
+
+
+def _run_on(tokens: list[Token]) -> bool:
+    """Whether a pronoun opens a second clause with no word to join it.
+
+    "promotes intersystem crossing it supplies a long-lived triplet": a noun, then "it"
+    and a verb with its own object. A reduced relative ("the conformation it adopts in
+    the pocket") has no object after its verb and passes.
+    """
+    for before, pronoun, verb, after in zip(
+        tokens, tokens[1:], tokens[2:], tokens[3:], strict=False
+    ):
+        if (
+            pronoun.lower in RUN_ON_SUBJECTS
+            and before.tag in (Tag.WORD, Tag.VBG, Tag.LABEL)
+            and verb.tag is Tag.VERB
+            and after.tag in (Tag.DET, Tag.WORD, Tag.VBN)
+        ):
             return True
     return False
 

@@ -6,13 +6,10 @@ Feature and Mechanism fields. Each distractor pairs another visible structural f
 with a chemically plausible mechanism for the same effect." and "Answer positions are
 randomized."
 
-Every option, correct or not, is written with the same frame, "<Feature> <mechanism>,
-which accounts for <effect>." (the frame depends only on how the effect reads, see
-`chemx.generation.extract.EffectForm`), so options compete on the same effect with the
-same wording and tone and differ only in the feature–mechanism pair: same-effect
-competition and matched confidence by construction, then checked by
-`chemx.qc.anti_shortcut`. The correct option's text is the decomposition's Feature and
-Mechanism verbatim: nothing the paper does not say is added to it.
+Every option is written in one frame that depends only on how the effect reads
+(`chemx.generation.extract.EffectForm`), so options differ only in the feature–mechanism
+pair (checked by `chemx.qc.anti_shortcut`). The answer is the paper's Feature and
+Mechanism less what points at it (`chemx.generation.register`); nothing is added.
 
 The answer position comes from a random generator seeded with the candidate id, so the
 same candidate always gets the same letter, and over many candidates the letters are
@@ -37,6 +34,7 @@ from chemx.generation.stem_wording import (
     REQUIREMENT,
     adverbial_lead,
     owner_named,
+    process_subject,
     systematic_name_start,
     without_structural_modifiers,
 )
@@ -215,8 +213,9 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     subject = text_of(effect, tokens, 0, start)
     if not (distinctive_stems(subject) & distinctive_stems(feature) or _names_group(subject)):
         return effect
-    if tokens[0].tag is Tag.VBG:
-        return effect  # "Replacing PCy3 with PPh3 lowered the yield": a change, no compound
+    if tokens[0].tag is Tag.VBG or process_subject(tokens[:start]):
+        # "Replacing PCy3 with PPh3 lowered the yield", "N-Demethylation to M1 accounted
+        return effect  # for 60%": a change or a process, no compound
     noun = "the reaction shown" if entry_type == "reaction" else SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     if SHOWN in predicate and SHOWN not in subject:

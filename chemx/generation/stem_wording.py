@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
+from chemx.generation.clauses import Tag, Token
 from chemx.generation.extract import EffectForm
 from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
@@ -211,3 +212,25 @@ def without_lacking_clause(effect: str) -> str:
     '1 emits strongly, whereas 3 is dark'
     """
     return LACKING_CLAUSE.sub("", effect)
+
+
+PROCESS_SUFFIXES = ("ation", "ition", "ysis", "ment")
+"""Endings of a head noun that names what happened to a compound, not the compound."""
+
+
+def process_subject(subject: list[Token]) -> bool:
+    """Whether the subject's head word (its first word that is no determiner) is a process.
+
+    "N-Demethylation to M1 accounted for roughly 60% of turnover" shares 'methyl' with
+    the feature "N-methylpiperazine"; written as "The compound shown accounted for 60% of
+    turnover" the stem would say the compound did what its metabolism did.
+    """
+    words = [t for t in subject if t.tag is not Tag.DET]
+    if not words:
+        return False
+    head = words[0].lower.rsplit("-", 1)[-1]
+    if not head.endswith(PROCESS_SUFFIXES):
+        return False
+    # a change that adds a group ("Iodination at the same positions (2)") names the
+    # compound it made; one that removes it ("demethylation") happens to the compound
+    return head.startswith("de") or not head.endswith(("ylation", "ination"))
