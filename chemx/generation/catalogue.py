@@ -96,6 +96,13 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "urea", "urea carbonyl", "[NX3][CX3](=O)[NX3]", ("urea",), ("amide_nh", "amide_tertiary")
     ),
+    Group("thiourea", "thiourea", "[NX3][CX3](=S)[NX3]", ("thiourea", "thioureas")),
+    Group(
+        "squaramide",
+        "squaramide",
+        "[#6]1(=O)[#6](=O)[#6]([NX3])=,:[#6]1[NX3]",
+        ("squaramide", "squaramides", "cyclobutenedione", "squaric"),
+    ),
     Group("sulfonamide", "sulfonamide", "[SX4](=O)(=O)[NX3]", ("sulfonamide", "sulfonyl")),
     Group("sulfonate", "sulfonate ester", "[SX4](=O)(=O)[OX2][#6]", ("sulfonate", "sulfonyl")),
     Group("imide", "cyclic imide", "[CX3](=O)[NX3][CX3](=O)", ("imide",), ("amide_tertiary",)),
@@ -126,6 +133,12 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group(
         "difluoromethyl", "difluoromethyl group", "[CX4H1](F)F", ("difluoromethyl", "chf2", "cf2h")
+    ),
+    Group(
+        "pentafluorosulfanyl",
+        "pentafluorosulfanyl group",
+        "[SX6](F)(F)(F)(F)F",
+        ("pentafluorosulfanyl", "sf5"),
     ),
     Group(
         "aryl_fluoride",
@@ -301,6 +314,9 @@ GROUPS: tuple[Group, ...] = (
     Group("indole", "indole ring", "c1ccc2[nX3]ccc2c1", ("indole", "indolyl"), ("pyrrole",)),
     Group("pyrrole_nh", "pyrrole N–H", "c1cc[nH]c1", ("pyrrole nh", "pyrrole n–h"), ("pyrrole",)),
     Group("pyrrole", "pyrrole ring", "c1cc[nX3]c1", ("pyrrole", "pyrrolyl")),
+    Group(
+        "pyrazole_nh", "pyrazole N–H", "c1cc[nH]n1", ("pyrazole nh", "pyrazole n–h"), ("pyrazole",)
+    ),
     Group("pyrazole", "pyrazole ring", "c1ccnn1", ("pyrazole", "pyrazolyl")),
     Group(
         "imidazolium",

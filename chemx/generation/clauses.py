@@ -47,6 +47,7 @@ from chemx.generation.lexicon import (
     VERB_FORMS,
     lexicon_verb,
 )
+from chemx.generation.normalise import normalise as normalise
 from chemx.generation.text import wordlist
 from chemx.labels import is_label
 
@@ -83,23 +84,6 @@ class Tag(StrEnum):
     """Open class: nouns and adjectives."""
 
 
-LEADING_DISCOURSE = re.compile(
-    r"^(?:however|notably|interestingly|importantly|indeed|moreover|furthermore|in addition|"
-    r"additionally|in contrast|by contrast|in particular|generally|overall|noteworthy|"
-    r"surprisingly|gratifyingly|unfortunately|also|finally|similarly|likewise|again|"
-    r"in this case|in this context|in summary|taken together|as expected|"
-    r"we (?:therefore |thus )?(?:reason|propose|suggest|believe|think|speculate|postulate|"
-    r"hypothesi[sz]e|surmise)(?:d)? that),?\s+",
-    re.IGNORECASE,
-)
-REFERENCE_PARENTHESIS = re.compile(
-    r"\s*\((?:see\s+)?(?:Fig(?:ure)?s?\.?|Schemes?|Tables?|entr(?:y|ies)|Supplementary|SI\b|"
-    r"ESI|ref\.?|refs\.?|Chart|eq\.?|Equation)[^()]*(?:\([^()]*\)[^()]*)*\)",
-    re.IGNORECASE,
-)
-CITATION = re.compile(r"\s*\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]")
-FINAL_CITATION = re.compile(r"(?<=[a-z]{3})\.\d{1,3}(?:[,–-]\d{1,3})*$")
-"""A superscript citation after the final stop ('dissolution.7'): dropped with the stop."""
 TOKEN = re.compile(r"\S+")
 TRAILING_PUNCT = ",;:."
 ABBREVIATIONS = wordlist("vs. e.g. i.e. et al. ca. approx. cf. Fig. Figs.")
@@ -119,28 +103,6 @@ class Token:
     def lower(self) -> str:
         """The text lower-cased (lexicon lookups)."""
         return self.text.lower()
-
-
-INNER_DISCOURSE = re.compile(
-    r",\s*(?:however|therefore|thus|though|moreover|indeed|in turn|in contrast|by contrast|"
-    r"in addition|furthermore|nevertheless|nonetheless|instead|likewise|again)\s*,\s*",
-    re.IGNORECASE,
-)
-"""A discourse adverbial set off by commas inside a clause ('Its ee, however, dropped'):
-it carries no clause structure, and its commas hide the verb from its subject."""
-
-
-def normalise(sentence: str) -> str:
-    """The sentence without references, citations, discourse adverbials and the final stop."""
-    text = " ".join(sentence.split())
-    text = REFERENCE_PARENTHESIS.sub("", text)
-    text = CITATION.sub("", text)
-    text = FINAL_CITATION.sub("", text)
-    text = INNER_DISCOURSE.sub(" ", text)
-    for _ in range(2):
-        text = LEADING_DISCOURSE.sub("", text)
-    text = text.rstrip(" .")
-    return text[:1].upper() + text[1:] if text else text
 
 
 def tokenise(text: str) -> list[Token]:

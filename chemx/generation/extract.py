@@ -604,6 +604,12 @@ def _finish(
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
     effect = without_evaluation(effect)  # "..., which is unsurprising": the authors' verdict
+    if form == "clause" and ": " in effect:
+        # "N-Methylation of the pyrrole was not tolerated: 1c inhibited gyrase only at
+        # micromolar concentrations": the clause after the colon is what was measured
+        after = effect.split(": ", 1)[1]
+        if _has_verb(after) and predicate_start(tokenise(after)):
+            effect = after
     contrast = CONTRAST_LEAD.match(effect)
     if contrast and _has_verb(contrast["main"]) and not POINTER.match(contrast["main"]):
         # "Whereas 3a fluoresces only weakly, the naphthyl group of 3b raises ΦF": the main
@@ -1647,6 +1653,11 @@ COMPOUND_NAME = re.compile(
 """One word with a locant that ends as a compound's name ('thiophene-2-carbaldehyde',
 '2-bromopyridine', '4-bromoanisole'), not as a substituent's ('4-fluorophenyl',
 '3-methoxy', '1,4-phenylene'): it names the compound, not one of its features."""
+REAGENT_USED = re.compile(
+    r"\b(?:with|using)\s+(?:[A-Z][a-z]?\d*){2,}(?![\w-])|\bin\s+(?:dioxane|THF|DMF|DMSO|"
+    r"MeOH|EtOH|toluene|DCM|CH2Cl2|MeCN|pyridine)\b"
+)
+"""A reagent or solvent named with the subject ('with LiOH', 'in dioxane'): a procedure."""
 REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b", re.I)
 """'Lewis acid': a reagent that acts on the compound, not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
@@ -1846,6 +1857,9 @@ def _feature_problem(feature: str) -> str | None:
     if len(tagged) == 2 and tagged[-1].tag is Tag.LABEL and tagged[-2].tag is Tag.WORD:
         # 'fluoride 3', 'phenol 3': a class noun with its label names the compound
         return f"the subject {feature!r} names a compound by its label, not one of its features"
+    if REAGENT_USED.search(feature):
+        # "Saponification of the methyl ester of 5 with LiOH ... afforded 2a": a step
+        return f"the subject {feature!r} names a reagent or solvent: a synthesis step"
     if REAGENT_CLASS.search(feature):
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
@@ -1946,11 +1960,14 @@ RUN_ON_SUBJECTS = frozenset({"it", "they"})
 
 
 def _run_on(tokens: list[Token]) -> bool:
-    """Whether a pronoun opens a second clause with no word to join it.
+    """Whether a second clause follows the first with no word to join them.
 
     "promotes intersystem crossing it supplies a long-lived triplet": a noun, then "it"
-    and a verb with its own object. A reduced relative ("the conformation it adopts in
-    the pocket") has no object after its verb and passes.
+    and a verb with its own object. "weakens binding in DMSO masks the polar NH group":
+    a second finite verb ('masks', with its object) after a noun, nothing joining it to
+    the first (the paper's "that" before 'weakens' was lost). A reduced relative ("the
+    conformation it adopts in the pocket") has no object after its verb, and a
+    causative's bare infinitive ("lets acetic acid accelerate the ...") no -s.
     """
     for before, pronoun, verb, after in zip(
         tokens, tokens[1:], tokens[2:], tokens[3:], strict=False
@@ -1962,7 +1979,26 @@ def _run_on(tokens: list[Token]) -> bool:
             and after.tag in (Tag.DET, Tag.WORD, Tag.VBN)
         ):
             return True
+    finite = False
+    for index, token in enumerate(tokens[:-1]):
+        if token.tag in CLAUSE_JOINS:
+            finite = False
+        elif token.tag is Tag.VERB:
+            second = (
+                finite
+                and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL)
+                and tokens[index + 1].tag is Tag.DET
+                and token.lower.endswith("s")
+                and not token.lower.endswith("ss")
+            )
+            if second:
+                return True
+            finite = True
     return False
+
+
+CLAUSE_JOINS = frozenset({Tag.CONJ, Tag.REL, Tag.THAT, Tag.SUB, Tag.PUNCT, Tag.TO})
+"""Tokens after which a finite verb may start a clause of its own."""
 
 
 def _process_head(head: str) -> bool:

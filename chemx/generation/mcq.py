@@ -34,6 +34,7 @@ from chemx.generation.stem_wording import (
     REQUIREMENT,
     adverbial_lead,
     owner_named,
+    predicate_after_shown,
     process_subject,
     systematic_name_start,
     without_structural_modifiers,
@@ -225,7 +226,7 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
             return capitalise(f"{lead} {SHOWN}, {rest}" if lead else f"{SHOWN} {rest}")
         noun = PRECURSOR  # "4-chlorobenzonitrile reacted ... to give the compound shown"
     # "the methoxy analogue shown was ...", "the FSI salt shown, with ..., gave": not a verb
-    predicate = re.sub(r"^shown\b\s*", "", predicate)
+    predicate = predicate_after_shown(predicate)
     if is_plural(subject):
         predicate = inflect(predicate, plural=False)
     lead = adverbial_lead(subject)

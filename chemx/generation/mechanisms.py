@@ -88,6 +88,14 @@ TABLE: dict[str, Mechanisms] = {
         "donates two N–H hydrogen bonds and accepts one at its planar carbonyl",
         "is a poor nucleophile that needs forcing conditions to react at nitrogen",
     ),
+    "thiourea": Mechanisms(
+        "donates two N–H hydrogen bonds that are more acidic than those of a urea",
+        "binds soft metals through its sulfur and is easily oxidised",
+    ),
+    "squaramide": Mechanisms(
+        "donates two acidic N–H hydrogen bonds from a rigid, planar cyclobutenedione ring",
+        "gains aromatic character when it binds an anion, which strengthens its N–H donors",
+    ),
     "sulfonamide": Mechanisms(
         "presents an acidic N–H and two sulfonyl oxygens as hydrogen-bond partners",
         "has an acidic N–H that is deprotonated by the bases used in the reaction",
@@ -119,6 +127,10 @@ TABLE: dict[str, Mechanisms] = {
     "difluoromethyl": Mechanisms(
         "acts as a lipophilic hydrogen-bond donor through its polarised C–H bond",
         "bears an acidic C–H that strong bases deprotonate, so mild bases are required",
+    ),
+    "pentafluorosulfanyl": Mechanisms(
+        "withdraws electron density strongly by induction and raises lipophilicity",
+        "is chemically and thermally robust, and bulkier than a trifluoromethyl group",
     ),
     "aryl_fluoride": Mechanisms(
         "withdraws electron density inductively and blocks oxidation at the carbon it occupies",
@@ -308,6 +320,10 @@ TABLE: dict[str, Mechanisms] = {
     "pyrrole": Mechanisms(
         "provides an electron-rich aromatic ring that donates density to its substituents",
         "is electron-rich and polymerises or is attacked under strongly acidic conditions",
+    ),
+    "pyrazole_nh": Mechanisms(
+        "donates a hydrogen bond and tautomerises between its two ring nitrogens",
+        "has an N–H that strong bases deprotonate and alkylating agents attack",
     ),
     "pyrazole": Mechanisms(
         "accepts a hydrogen bond at its pyridine-like nitrogen and holds substituents coplanar",
@@ -621,6 +637,9 @@ SHORT: dict[str, str] = {
     "pyrrole": "is an electron-rich ring",
     "pyrrole_nh": "donates a hydrogen bond",
     "indole_nh": "donates a hydrogen bond",
+    "pyrazole_nh": "donates a hydrogen bond",
+    "thiourea": "donates two acidic N–H bonds",
+    "squaramide": "donates two acidic N–H bonds",
     "pyrazole": "accepts a hydrogen bond",
     "triazole": "is polar and metabolically robust",
     "tetrazole": "ionises like a carboxylic acid",

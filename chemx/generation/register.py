@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chemx.generation.lexicon import BASE_OF, VERB_FORMS, plural_verb, singular_verb, third_person
-from chemx.generation.text import distinctive_stems, squash, wordlist
+from chemx.generation.text import articles_fixed, distinctive_stems, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
 
@@ -110,11 +110,10 @@ CONSEQUENCE_VERBS = wordlist(
     destabilises destabilizes shifts narrows broadens limits restricts protects drives
     """
 )
-"""Verbs whose ", which" clause says what the whole action brings about ("enforces a
-twist, which speeds up RISC"): a chain any feature's action can lead through. After
-another verb the "which" is the last noun's ("releases iodide, which binds Pd(II)"; a
-plural verb, "the phenolate donors, which promote ...", is a noun's by its number), and
-that chain belongs to the answer alone."""
+"""Verbs of a chain any feature's action can lead through: ", which speeds up RISC",
+"and slows ..." ("and is then hydrolysed" is the answer's second action). After another
+verb the "which" is the last noun's ("releases iodide, which binds Pd(II)"; "the phenolate
+donors, which promote ...", by its number), and that chain belongs to the answer alone."""
 
 
 def _sentential(chain: str) -> bool:
@@ -143,7 +142,8 @@ def split_chain(mechanism: str, feature: str = "") -> MechanismParts:
         if match:
             cuts.append((match.start(), match.end(), link))
     for match in _AND_VERB.finditer(mechanism):
-        if _verb(match["verb"]):
+        verb = match["verb"].lower()
+        if _verb(verb) and (singular_verb(verb) or verb) in CONSEQUENCE_VERBS:  # a result
             cuts.append((match.start(), match.start("verb"), " and"))
             break
     for match in _THAT_VERB.finditer(mechanism):
@@ -236,7 +236,8 @@ def plain_feature(feature: str) -> str:
     head = _OF_BARE_CLASS.sub("", name)  # "aromatic ring of electron-rich arenes" gives
     if len(tokens) < len(feature.split()) and len(head.split()) > 1:  # not "... of arenes"
         name = head
-    return _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), name)
+    name = _POSITION_CASE.sub(lambda m: m.group(1).lower() + m.group(2).lower(), name)
+    return articles_fixed(name)  # "of a 2-aminobenzothiazole" lost its locant
 
 
 _DEGREE = frozenset({"more", "less", "most", "least", "very", "highly", "strongly", "weakly"})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
-from chemx.generation.clauses import Tag, Token
+from chemx.generation.clauses import Tag, Token, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
@@ -234,3 +234,17 @@ def process_subject(subject: list[Token]) -> bool:
     # a change that adds a group ("Iodination at the same positions (2)") names the
     # compound it made; one that removes it ("demethylation") happens to the compound
     return head.startswith("de") or not head.endswith(("ylation", "ination"))
+
+
+def predicate_after_shown(predicate: str) -> str:
+    """The predicate once the subject ends on 'shown', without a comma before its verb.
+
+    "the methoxy analogue shown was ..." and "the FSI salt shown, with ..., gave" read
+    'shown' as the subject's; "the aniline shown, was sluggish" (a parenthetical label
+    "with the aniline 9," became the subject's end) keeps no comma before the verb.
+    """
+    predicate = re.sub(r"^shown\b\s*", "", predicate)
+    tokens = tokenise(predicate)
+    if len(tokens) > 1 and tokens[0].text == "," and tokens[1].tag in (Tag.VERB, Tag.AUX):
+        return predicate[tokens[1].start :]
+    return predicate

@@ -207,3 +207,14 @@ def before_unopened_bracket(phrase: str) -> str:
         if depth < 0:
             return phrase[:index]
     return phrase
+
+
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=[aeio])")
+
+
+def articles_fixed(text: str) -> str:
+    """'a' made 'an' before a vowel, where an edit left it ('of a aminobenzothiazole').
+
+    Only 'a e i o': 'a u…' is often right ('a uniform', 'a urea').
+    """
+    return _A_BEFORE_VOWEL.sub(r"\1n ", text)

@@ -43,7 +43,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from chemx.generation.catalogue import group_for_feature, groups_inside_name
+from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
 from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
@@ -146,8 +146,13 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
     mine = {s for s in distinctive_stems(feature) if s not in POSITION_WORDS}
     leaks = mine & named
     leaks |= named_by_root(mine, parts)  # "hydroxyacetyl" names the hydroxyl group
+    removed = REMOVAL_LEAD.match(stem_text.strip())
+    if removed:  # "Removing the trifluoromethyl groups lowered the affinity": the cause
+        leaks.add(removed["what"].lower())
     group = group_for_feature(feature)
     if group is not None:
+        # "The SF5 derivative shown": a formula or abbreviation names the answer's group
+        leaks |= {group.key for named in groups_named_in(stem_text) if named.key == group.key}
         leaks |= {
             word
             for word in words(stem_text)
@@ -156,6 +161,13 @@ def stem_leaks(stem_text: str, feature: str) -> set[str]:
     return leaks
 
 
+REMOVAL_LEAD = re.compile(
+    r"^(?:removing|deleting|omitting|excising|truncating|removal\s+of|deletion\s+of)\s+"
+    r"(?P<what>[^,;:()]+?)(?=\s*(?:\(|,|\b(?:from|raised|lowered|cost|gave|led|made|"
+    r"reduced|increased|decreased|abolished|improved)\b))",
+    re.I,
+)
+"""A stem about what removing a group did: the group removed is the cause it names."""
 NAME_MIN_LENGTH = 8
 """Only words longer than this are read as systematic names built from parts."""
 
