@@ -396,6 +396,10 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     )
 
 
+SUBORDINATE_TAIL = re.compile(
+    r",|\b(?:before|after|once|until|which|so that|because|since|while|whereas|thereby)\b"
+)
+"""Where an action's main clause ends: what follows says when or why, not what it does."""
 WEAKENED = re.compile(
     r"\b(?:poorer|weaker|less|lower|cannot|can't|no longer|not|unable|fails?|lacks?)\b", re.I
 )
@@ -566,10 +570,11 @@ class TemplateGenerator:
         ]
         if correct.in_structure and correct.key and not WEAKENED.search(parts.action):
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
-            wanted = mechanism_classes(parts.action)
-            # the table's phrase stands for the paper's only when it says all the paper's
-            # action says: "presents an electron-rich α-C–H bond next to a basic
-            # nitrogen" is no "is protonated at physiological pH" for sharing 'basic'
+            # the table's phrase stands for the paper's only when it says all that the
+            # action's main clause says: "presents an electron-rich α-C–H bond next to a
+            # basic nitrogen" is no "is protonated at physiological pH" for sharing
+            # 'basic'; "must be deprotonated before it can be oxidised" is "ionises ..."
+            wanted = mechanism_classes(SUBORDINATE_TAIL.split(parts.action, maxsplit=1)[0])
             said = [r for r in readings(phrase) if wanted and wanted <= mechanism_classes(r)]
             if said:
                 action = said[-1]

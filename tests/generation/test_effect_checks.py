@@ -133,3 +133,25 @@ def test_the_answer_keeps_the_papers_action_when_the_table_says_less() -> None:
     answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
     assert "electron-rich" in answer.text, answer.text  # the paper's claim
     assert "protonated" not in answer.text, answer.text  # the table's, which shares 'basic'
+
+
+def test_the_table_stands_for_an_action_whose_main_clause_it_says() -> None:
+    smiles = "OC(=O)Cc1ccc(OC)cc1"
+    sentence = (
+        "Because the carboxylic acid of 1 must be deprotonated before it can be oxidised by "
+        "excited 4, no product formed without Cs2CO3."
+    )
+    structure = molecule_structure("ee", "1", SmilesReading(text=smiles, source="osra"))
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    generator = TemplateGenerator()
+    decomposed = generator.decompose(context)
+    assert decomposed.fields is not None, decomposed
+    written = generator.write_mcq(context, decomposed.fields)
+    assert written.mcq is not None, written
+    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    assert "excited 4" not in answer.text, answer.text  # the table's wording, no label
