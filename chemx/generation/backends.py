@@ -400,6 +400,18 @@ SUBORDINATE_TAIL = re.compile(
     r",|\b(?:before|after|once|until|which|so that|because|since|while|whereas|thereby)\b"
 )
 """Where an action's main clause ends: what follows says when or why, not what it does."""
+VERB_HEAD_WORDS = 3
+
+
+def _verb_head(action: str) -> str:
+    """The action's verb and the words right after it, within its main clause.
+
+    What the action does is said there ("withdraws electron density", "must be
+    deprotonated"); words further on name what it acts on or where ("removes the NH
+    donor", "next to a basic nitrogen"), which a keyword class would take for the act.
+    """
+    main = SUBORDINATE_TAIL.split(action, maxsplit=1)[0]
+    return " ".join(main.split()[:VERB_HEAD_WORDS])
 WEAKENED = re.compile(
     r"\b(?:poorer|weaker|less|lower|cannot|can't|no longer|not|unable|fails?|lacks?)\b", re.I
 )
@@ -571,10 +583,11 @@ class TemplateGenerator:
         if correct.in_structure and correct.key and not WEAKENED.search(parts.action):
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
             # the table's phrase stands for the paper's only when it says all that the
-            # action's main clause says: "presents an electron-rich α-C–H bond next to a
-            # basic nitrogen" is no "is protonated at physiological pH" for sharing
-            # 'basic'; "must be deprotonated before it can be oxidised" is "ionises ..."
-            wanted = mechanism_classes(SUBORDINATE_TAIL.split(parts.action, maxsplit=1)[0])
+            # action's verb and its first words say: "presents an electron-rich α-C–H
+            # bond next to a basic nitrogen" is no "is protonated at physiological pH",
+            # "removes the NH donor" no "donates electron density"; "must be
+            # deprotonated before it can be oxidised" is "ionises ..."
+            wanted = mechanism_classes(_verb_head(parts.action))
             said = [r for r in readings(phrase) if wanted and wanted <= mechanism_classes(r)]
             if said:
                 action = said[-1]

@@ -83,6 +83,7 @@ from chemx.generation.subject_cause import (
     subject_reading,
 )
 from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
+from chemx.labels import is_label
 from chemx.labels.codes import read_code
 from chemx.records import ReasoningType
 
@@ -1890,8 +1891,12 @@ def _generic_class(text: str, feature: str) -> str | None:
         return None
     at = text.lower().find(feature.lower())
     before = text[:at].split()[-1:] if at > 0 else []
-    if before and (before[0].lower() in DETERMINERS or before[0].lower() in ("of", "in")):
-        return None  # "the amides of 3", "its phenols": the compound's own groups
+    after = text[at + len(feature) :].split()[:2] if at >= 0 else []
+    owned = len(after) == 2 and after[0] == "of" and is_label(after[1].strip(",;:."))
+    if owned or (before and before[0].lower() in DETERMINERS):
+        # "the amides of 3", "its phenols": the compound's own groups; "the lower
+        # electrophilicity of alkyl-substituted nitroalkenes" is a class's property
+        return None
     return f"the subject {feature!r} is a class of compounds, not a feature of the drawing"
 
 

@@ -17,12 +17,16 @@ from __future__ import annotations
 
 import pytest
 
+from chemx.generation.backends import TemplateGenerator
 from chemx.generation.catalogue import groups_named_in, matched_keys
 from chemx.generation.clauses import normalise
 from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.features import structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import plain_feature, split_chain
 from chemx.qc.anti_shortcut import stem_leaks
+from chemx.records import SmilesReading
+from tests._helpers import molecule_structure, one_sentence_context
 
 
 def test_the_clause_after_a_colon_is_the_measured_effect() -> None:
@@ -118,3 +122,36 @@ def test_a_stem_about_removing_a_group_names_the_cause() -> None:
 )
 def test_common_hydrogen_bond_donors_are_features_of_the_drawing(smiles: str, key: str) -> None:
     assert key in matched_keys(smiles)
+
+
+def test_a_class_of_reagents_after_of_is_no_feature() -> None:
+    result = decompose(
+        "The aliphatic nitroalkene gave 5d in only 54% yield, which we ascribe to the lower "
+        "electrophilicity of alkyl-substituted nitroalkenes, whose cyclohexyl group offers no "
+        "conjugation with the nitroalkene π system."
+    )
+    assert not (
+        isinstance(result, Decomposition) and result.feature == "alkyl-substituted nitroalkenes"
+    )
+
+
+def test_the_answer_keeps_an_action_whose_verb_the_table_does_not_say() -> None:
+    smiles = "Cc1ccc(C(=O)Nc2ccc(C(=O)O)cc2)n1C"
+    sentence = (
+        "1c inhibited gyrase only at micromolar concentrations, as the methyl group removes the "
+        "NH donor that binds Asp73 and also protrudes into the site of the conserved water."
+    )
+    structure = molecule_structure("ee", "1c", SmilesReading(text=smiles, source="osra"))
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    generator = TemplateGenerator()
+    decomposed = generator.decompose(context)
+    assert decomposed.fields is not None, decomposed
+    written = generator.write_mcq(context, decomposed.fields)
+    assert written.mcq is not None, written
+    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    assert "removes the NH donor" in answer.text, answer.text  # not 'donates electron density'
