@@ -412,6 +412,8 @@ def _verb_head(action: str) -> str:
     """
     main = SUBORDINATE_TAIL.split(action, maxsplit=1)[0]
     return " ".join(main.split()[:VERB_HEAD_WORDS])
+
+
 WEAKENED = re.compile(
     r"\b(?:poorer|weaker|less|lower|cannot|can't|no longer|not|unable|fails?|lacks?)\b", re.I
 )

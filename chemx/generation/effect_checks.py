@@ -77,9 +77,18 @@ def not_an_observation(effect: str) -> str | None:
     return None
 
 
+CONSISTENCY_TAIL = re.compile(
+    r",?\s+(?:(?:fully|entirely|largely)\s+)?(?:consistent|in\s+line|in\s+agreement)\s+"
+    r"with\b.*$",
+    re.I,
+)
+"""', consistent with loss of the hydrogen bond that the NH donates': an explanation the
+authors attach to the observation; a stem that kept it would state a mechanism."""
+
+
 def without_evaluation(effect: str) -> str:
-    """The effect without a closing verdict clause (', which is unsurprising')."""
-    return EVALUATIVE_TAIL.sub("", effect).rstrip()
+    """The effect without a closing verdict or explanation ('consistent with ...')."""
+    return CONSISTENCY_TAIL.sub("", EVALUATIVE_TAIL.sub("", effect)).rstrip()
 
 
 __all__ = ["not_an_observation", "without_evaluation"]

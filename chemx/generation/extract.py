@@ -297,6 +297,13 @@ TRAILING_AS = re.compile(
 )
 """The 'as' of 'as a result of' / 'as a consequence of' left on the effect when the
 attribution matched 'a result of' (with the hedge before it)."""
+OWN_VALUE_CHANGE = re.compile(
+    r"^(?:shifts?|shifted|rises?|rose|drops?|dropped|falls?|fell|increases?|increased|"
+    r"decreases?|decreased|moves?|moved|climbs?|climbed|goes|went)\s+(?:from|to|by)\s+[\d−-]",
+    re.I,
+)
+"""A mechanism that is the subject's own value changing ('shifts from 498 nm to 552
+nm'): an observation; a transitive change ('lowers the pKa from 7.9') is an action."""
 PRO_VERBS = frozenset({"do", "does", "did"})
 """Auxiliaries that stand for a whole predicate at a clause's end ('which 12d cannot do')."""
 INNER_CAUSE = re.compile(
@@ -663,6 +670,9 @@ def _finish(
         return Vague("no_mechanism", f"{mechanism!r} says where {feature!r} is, not how it acts")
     if _only_outcome(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says how it fared, not how it acts")
+    if OWN_VALUE_CHANGE.match(mechanism):
+        # "its emission maximum shifting from 498 nm in toluene to 552 nm": a measurement
+        return Vague("no_mechanism", f"{mechanism!r} is a measured change, not how it acts")
     if _only_change_made(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} says what was done to {feature!r}")
     if DENIED.match(mechanism):
@@ -1865,6 +1875,10 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
         return f"the subject {feature!r} names no structural feature"
+    if _property_head(_head_word(feature)) and not OWNED_PROPERTY.search(feature):
+        # "the greater electrophilicity of an iridium centre bound to ...": what a group
+        # brings about, named as a quantity; the drawing shows the group
+        return f"the subject {feature!r} names a property, not a feature of the drawing"
     if _process_head(_head_word(feature)):
         # "oxidation at this carbon", "hydrogen bonding of ethanol to the 4-hydroxy group"
         return f"the subject {feature!r} is a process, not a feature of the drawing"
@@ -2004,6 +2018,18 @@ def _run_on(tokens: list[Token]) -> bool:
 
 CLAUSE_JOINS = frozenset({Tag.CONJ, Tag.REL, Tag.THAT, Tag.SUB, Tag.PUNCT, Tag.TO})
 """Tokens after which a finite verb may start a clause of its own."""
+
+
+OWNED_PROPERTY = re.compile(r"\bof\s+(?:the|its|their|this|these)\s", re.I)
+"""'the lower N–H acidity of the urea': a drawn group's property, read with the group."""
+PROPERTY_SUFFIXES = ("ity", "ness")
+STRUCTURAL_ITY = frozenset({"cavity", "moiety", "entity", "functionality", "cavities", "moieties"})
+
+
+def _property_head(head: str) -> bool:
+    """Whether a head noun names a property ('electrophilicity', 'planarity', 'bulkiness')."""
+    lower = head.lower()
+    return lower.endswith(PROPERTY_SUFFIXES) and lower not in STRUCTURAL_ITY
 
 
 def _process_head(head: str) -> bool:

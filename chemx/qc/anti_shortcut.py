@@ -21,6 +21,9 @@ reason; all failures are listed in its detail):
                        (matched-confidence rule; the shared effect is the paper's)
 ``stem_names_feature`` the stem names a content word of the correct Feature: the
                        answer leaks into the question
+``stem_states_cause``  the stem's statement gives a cause ("..., consistent with loss of
+                       the hydrogen bond", "we regard this buttressing as the origin"):
+                       the question states an explanation it asks for
 ``stem_not_grammatical`` the stem's statement breaks the clause grammar: no agreeing
                        verb, a dangling word, a pointer to a sentence it lacks, "the
                        compound shown" twice (`chemx.qc.stem_grammar`)
@@ -57,7 +60,7 @@ from chemx.generation.text import (
 )
 from chemx.labels import canonical_text
 from chemx.provenance.decisions import accept, reject
-from chemx.qc.stem_grammar import stem_problems
+from chemx.qc.stem_grammar import statement, stem_problems
 from chemx.records import Decision, Gate, Option
 
 BACKEND = "anti-shortcut-v1"
@@ -168,6 +171,13 @@ REMOVAL_LEAD = re.compile(
     re.I,
 )
 """A stem about what removing a group did: the group removed is the cause it names."""
+CAUSE_IN_STEM = re.compile(
+    r"\b(?:because|due to|owing to|attributed to|attribute|ascribed? to|we regard|"
+    r"as a (?:result|consequence) of|(?:main|likely|probable) (?:origin|cause|reason)|"
+    r"consistent with|in line with|thanks to)\b",
+    re.I,
+)
+"""Words that give a cause: in the stem they state part of the explanation asked for."""
 NAME_MIN_LENGTH = 8
 """Only words longer than this are read as systematic names built from parts."""
 
@@ -178,6 +188,7 @@ RULE_ORDER = (
     "length_imbalance",
     "hedging_term",
     "stem_names_feature",
+    "stem_states_cause",
     "stem_not_grammatical",
     "unsupported_feature",
     "duplicate_feature",
@@ -221,6 +232,9 @@ def check(
                 "stem_names_feature", f"the stem names {sorted(leaks)} of the feature {feature!r}"
             )
         )
+    cause = CAUSE_IN_STEM.search(statement(stem_text))
+    if cause:
+        failures.append(Failure("stem_states_cause", f"the stem says {cause.group(0)!r}"))
     problems = stem_problems(stem_text)
     metrics["stem_grammar_problems"] = float(len(problems))
     if problems:
