@@ -78,7 +78,7 @@ def not_an_observation(effect: str) -> str | None:
 
 
 CONSISTENCY_TAIL = re.compile(
-    r",?\s+(?:(?:fully|entirely|largely)\s+)?(?:consistent|in\s+line|in\s+agreement)\s+"
+    r",\s+(?:(?:fully|entirely|largely)\s+)?(?:consistent|in\s+line|in\s+agreement)\s+"
     r"with\b.*$",
     re.I,
 )

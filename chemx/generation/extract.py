@@ -1665,7 +1665,9 @@ COMPOUND_NAME = re.compile(
 '2-bromopyridine', '4-bromoanisole'), not as a substituent's ('4-fluorophenyl',
 '3-methoxy', '1,4-phenylene'): it names the compound, not one of its features."""
 REAGENT_USED = re.compile(
-    r"\b(?:with|using)\s+(?:[A-Z][a-z]?\d*){2,}(?![\w-])|\bin\s+(?:dioxane|THF|DMF|DMSO|"
+    r"\b(?:with|using)\s+(?!(?:CF3|CH3|CH2|CD3|OMe|OH|NH2?|CN|NO2|SF5|OCF3)\b)"
+    r"(?:[A-Z][a-z]?\d*){2,}(?![\w-])(?!\s+(?:groups?|substituents?|units?))"
+    r"|\bin\s+(?:dioxane|THF|DMF|DMSO|"
     r"MeOH|EtOH|toluene|DCM|CH2Cl2|MeCN|pyridine)\b"
 )
 """A reagent or solvent named with the subject ('with LiOH', 'in dioxane'): a procedure."""

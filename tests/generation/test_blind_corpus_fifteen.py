@@ -13,6 +13,7 @@ centre bound to a phosphine ...").
 
 from __future__ import annotations
 
+from chemx.generation.effect_checks import without_evaluation
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.qc.anti_shortcut import check
 from chemx.records import Option
@@ -91,3 +92,9 @@ def test_a_stem_that_gives_a_cause_fails_the_anti_shortcut_check() -> None:
     )
     assert "stem_states_cause" in {f.code for f in stated.failures}
     assert "stem_states_cause" not in {f.code for f in plain.failures}
+
+
+def test_an_effect_that_is_a_consistency_claim_keeps_its_words() -> None:
+    assert without_evaluation("The rate was consistent with a radical pathway") == (
+        "The rate was consistent with a radical pathway"
+    )

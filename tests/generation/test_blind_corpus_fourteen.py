@@ -155,3 +155,11 @@ def test_the_answer_keeps_an_action_whose_verb_the_table_does_not_say() -> None:
     assert written.mcq is not None, written
     answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
     assert "removes the NH donor" in answer.text, answer.text  # not 'donates electron density'
+
+
+def test_a_group_named_by_its_formula_is_no_reagent() -> None:
+    result = decompose(
+        "Ligand 4b gave 91% ee because the aryl ring with CF3 groups withdraws electron "
+        "density from the phosphorus."
+    )
+    assert not (isinstance(result, Vague) and "synthesis step" in result.detail)
