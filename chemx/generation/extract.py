@@ -257,6 +257,28 @@ DEMONSTRATIVE_PHRASE = re.compile(r"^(?:this|these|those|the same)(?:\s+[\w-]+){
 of the sentence before rather than stating it."""
 
 
+PREVIOUS_CLAUSES = re.compile(r",\s+(?:and|but|whereas|while)\s+|;\s+")
+POINTER_WORDS = wordlist("this these that those such same loss gain change effect increase drop")
+
+
+def _pointed_clause(pointer: str, previous: str) -> str:
+    """The clause of the sentence before that a pointer names, else that whole sentence.
+
+    "This loss of hERG activity is attributed to ..." after "2 was only twofold weaker
+    than 1, and its hERG IC50 exceeded 30 µM": the pointer's own words ('hERG') pick
+    the second clause; the first is another observation.
+    """
+    wanted = content_stems(pointer) - {w for w in content_stems(" ".join(POINTER_WORDS))}
+    clauses = [c for c in PREVIOUS_CLAUSES.split(previous) if _has_verb(c)]
+    if not wanted or len(clauses) < 2:
+        return previous
+    shared = [len(wanted & content_stems(clause)) for clause in clauses]
+    best = max(shared)
+    if best == 0 or shared.count(best) > 1:
+        return previous
+    return capitalise(clauses[shared.index(best)].strip())
+
+
 def _points_back(effect: str) -> bool:
     """Whether the effect only points back to the sentence before (`ANAPHORIC_EFFECT`)."""
     if ANAPHORIC_EFFECT.match(effect):
@@ -416,7 +438,7 @@ def _interpret(
         effect = _strip_trailing(effect)
         cause = RESULT_CLAUSE.split(cause, 1)[0]  # "a bond that pairs ..., so 13 is diamagnetic"
         if previous and _points_back(effect) and _has_verb(previous):
-            effect, pointed_back = previous, True
+            effect, pointed_back = _pointed_clause(effect, previous), True
         conceded = CONCESSION.search(effect)
         if conceded:  # "X worked, albeit in lower yields": the lower yields are explained
             effect = conceded["effect"].strip(" ,;")
@@ -429,7 +451,8 @@ def _interpret(
         if form == "clause" and _verb_first(effect):
             form = "vp"  # "... and thus places the indole deeper": the cause's subject acts
         if previous and _points_back(effect) and _has_verb(previous):
-            effect, pointed_back, form = previous, True, "clause"  # "We attribute this loss"
+            # "We attribute this loss": the sentence before, or its clause the pointer names
+            effect, pointed_back, form = _pointed_clause(effect, previous), True, "clause"
     if form == "vp":
         effect = _finite_start(effect)
     if len(words(effect)) < MIN_EFFECT_WORDS or effect.lower() in PRONOUN_SUBJECTS:

@@ -98,3 +98,15 @@ def test_an_effect_that_is_a_consistency_claim_keeps_its_words() -> None:
     assert without_evaluation("The rate was consistent with a radical pathway") == (
         "The rate was consistent with a radical pathway"
     )
+
+
+def test_a_pointer_takes_the_clause_of_the_sentence_before_that_it_names() -> None:
+    result = decompose(
+        "This loss of hERG activity is attributed to the morpholine ring, whose aryl-bound "
+        "nitrogen is essentially non-basic (measured pKa below 3), so that 2 stays neutral.",
+        "The morpholine analogue 2 (Figure 2) was only twofold weaker than 1 (IC50 = 71 nM), "
+        "and its hERG IC50 exceeded 30 µM, the highest concentration tested.",
+    )
+    assert isinstance(result, Decomposition)
+    assert result.effect_from_previous
+    assert result.effect.startswith("Its hERG IC50 exceeded 30 µM")
