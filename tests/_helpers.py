@@ -14,11 +14,14 @@ from PIL import Image, ImageDraw
 
 from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
 from chemx.generation import GenerationContext
-from chemx.generation.features import VisibleFeature
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.catalogue import matched_keys
+from chemx.generation.features import VisibleFeature, structure_features
 from chemx.records import (
     Evidence,
     EvidenceSentence,
     ExplanatoryLabel,
+    Option,
     SmilesReading,
     Structure,
     StructureRole,
@@ -150,3 +153,24 @@ def one_sentence_context(
         visible=visible,
         structure_keys=keys,
     )
+
+
+def template_answer(label: str, smiles: str, sentence: str) -> Option:
+    """The correct option the offline template generator writes for one sentence.
+
+    The structure is read as `smiles` (its features and catalogue keys from it); the test
+    fails with the generator's reason when it decomposes or writes nothing.
+    """
+    structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    generator = TemplateGenerator()
+    decomposed = generator.decompose(context)
+    assert decomposed.fields is not None, decomposed
+    written = generator.write_mcq(context, decomposed.fields)
+    assert written.mcq is not None, written
+    return next(o for o in written.mcq.options if o.letter == written.mcq.answer)

@@ -17,16 +17,13 @@ from __future__ import annotations
 
 import pytest
 
-from chemx.generation.backends import TemplateGenerator
 from chemx.generation.catalogue import groups_named_in, matched_keys
 from chemx.generation.clauses import normalise
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.features import structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import plain_feature, split_chain
 from chemx.qc.anti_shortcut import stem_leaks
-from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, one_sentence_context
+from tests._helpers import template_answer
 
 
 def test_the_clause_after_a_colon_is_the_measured_effect() -> None:
@@ -141,19 +138,7 @@ def test_the_answer_keeps_an_action_whose_verb_the_table_does_not_say() -> None:
         "1c inhibited gyrase only at micromolar concentrations, as the methyl group removes the "
         "NH donor that binds Asp73 and also protrudes into the site of the conserved water."
     )
-    structure = molecule_structure("ee", "1c", SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
-        structure,
-        sentence,
-        visible=tuple(structure_features(smiles)),
-        keys=frozenset(matched_keys(smiles)),
-    )
-    generator = TemplateGenerator()
-    decomposed = generator.decompose(context)
-    assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
-    assert written.mcq is not None, written
-    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    answer = template_answer("1c", smiles, sentence)
     assert "removes the NH donor" in answer.text, answer.text  # not 'donates electron density'
 
 

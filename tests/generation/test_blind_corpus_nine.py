@@ -29,7 +29,7 @@ from chemx.generation.register import plain_feature, readings, renumber, without
 from chemx.generation.stem_wording import without_lacking_clause
 from chemx.generation.subject_cause import subject_reading
 from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, one_sentence_context
+from tests._helpers import molecule_structure, one_sentence_context, template_answer
 
 
 def _read(sentence: str) -> Decomposition:
@@ -293,18 +293,6 @@ def test_an_answer_is_named_by_its_own_head_not_by_its_owners_group() -> None:
         "2b was tenfold weaker in infected cells because the additional NH of its cyclopropyl "
         "ketoamide raises the polar surface area and lowers passive permeability."
     )
-    structure = molecule_structure("ee", "2b", SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
-        structure,
-        sentence,
-        visible=tuple(structure_features(smiles)),
-        keys=frozenset(matched_keys(smiles)),
-    )
-    generator = TemplateGenerator()
-    decomposed = generator.decompose(context)
-    assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
-    assert written.mcq is not None, written
-    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    answer = template_answer("2b", smiles, sentence)
     assert answer.feature.startswith("additional NH"), answer
     assert "raises the polar surface area" in answer.text  # the paper's, not the ring's

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from chemx.generation.backends import TemplateGenerator
-from chemx.generation.catalogue import matched_keys
 from chemx.generation.clauses import tokenise
 from chemx.generation.effect_checks import not_an_observation, without_evaluation
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.features import structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.stem_wording import process_subject
-from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, one_sentence_context
+from tests._helpers import template_answer
 
 
 @pytest.mark.parametrize(
@@ -118,19 +114,7 @@ def test_the_answer_keeps_the_papers_action_when_the_table_says_less() -> None:
         "unsurprising: the N-methylpiperazine of 1a presents an electron-rich α-C–H bond next "
         "to a basic nitrogen, the classical substrate for oxidation by CYP3A4."
     )
-    structure = molecule_structure("ee", "1a", SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
-        structure,
-        sentence,
-        visible=tuple(structure_features(smiles)),
-        keys=frozenset(matched_keys(smiles)),
-    )
-    generator = TemplateGenerator()
-    decomposed = generator.decompose(context)
-    assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
-    assert written.mcq is not None, written
-    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    answer = template_answer("1a", smiles, sentence)
     assert "electron-rich" in answer.text, answer.text  # the paper's claim
     assert "protonated" not in answer.text, answer.text  # the table's, which shares 'basic'
 
@@ -141,17 +125,5 @@ def test_the_table_stands_for_an_action_whose_main_clause_it_says() -> None:
         "Because the carboxylic acid of 1 must be deprotonated before it can be oxidised by "
         "excited 4, no product formed without Cs2CO3."
     )
-    structure = molecule_structure("ee", "1", SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
-        structure,
-        sentence,
-        visible=tuple(structure_features(smiles)),
-        keys=frozenset(matched_keys(smiles)),
-    )
-    generator = TemplateGenerator()
-    decomposed = generator.decompose(context)
-    assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
-    assert written.mcq is not None, written
-    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    answer = template_answer("1", smiles, sentence)
     assert "excited 4" not in answer.text, answer.text  # the table's wording, no label
