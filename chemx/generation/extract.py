@@ -82,7 +82,14 @@ from chemx.generation.subject_cause import (
     mechanism_of,
     subject_reading,
 )
-from chemx.generation.text import BOND_NAME, capitalise, content_stems, wordlist, words
+from chemx.generation.text import (
+    BOND_NAME,
+    article_for,
+    capitalise,
+    content_stems,
+    wordlist,
+    words,
+)
 from chemx.labels import is_label
 from chemx.labels.codes import read_code
 from chemx.records import ReasoningType
@@ -258,7 +265,10 @@ of the sentence before rather than stating it."""
 
 
 PREVIOUS_CLAUSES = re.compile(r",\s+(?:and|but|whereas|while)\s+|;\s+")
-POINTER_WORDS = wordlist("this these that those such same loss gain change effect increase drop")
+POINTER_STEMS = frozenset(
+    content_stems("this these that those such same loss gain change effect increase drop")
+)
+"""What a pointer says besides naming its observation ('This loss of hERG activity')."""
 
 
 def _pointed_clause(pointer: str, previous: str) -> str:
@@ -268,7 +278,7 @@ def _pointed_clause(pointer: str, previous: str) -> str:
     than 1, and its hERG IC50 exceeded 30 µM": the pointer's own words ('hERG') pick
     the second clause; the first is another observation.
     """
-    wanted = content_stems(pointer) - {w for w in content_stems(" ".join(POINTER_WORDS))}
+    wanted = content_stems(pointer) - POINTER_STEMS
     clauses = [c for c in PREVIOUS_CLAUSES.split(previous) if _has_verb(c)]
     if not wanted or len(clauses) < 2:
         return previous
@@ -904,19 +914,12 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
 
 
-VOWEL_SOUND_LETTERS = frozenset("aefhilmnorsx")
-"""Letters whose names open on a vowel sound: 'an n–π* triplet', 'an sp3 carbon'."""
-
-
 def _indefinite(noun_phrase: str) -> str:
     """'a ' or 'an ' before a singular noun phrase, '' before a plural one."""
     first = noun_phrase.split()[0] if noun_phrase.split() else ""
     if is_plural(_head_word(noun_phrase)):
         return ""
-    letter = first[:1].lower()
-    spelled = len(first) == 1 or not first[1:2].isalpha()  # a symbol: 'n–π*', 'sp3'
-    vowel = letter in VOWEL_SOUND_LETTERS if spelled else letter in "aeiou"
-    return "an " if vowel else "a "
+    return f"{article_for(first)} "
 
 
 def _describes_feature(nominal: str, feature: str, verb: str) -> bool:
@@ -2066,8 +2069,20 @@ def _process_head(head: str) -> bool:
     """
     if head in STRUCTURAL_NOUNS or head.endswith(("position", "positions")):
         return False  # "the 4-position of the cyclohexane ring" is a place in the drawing
-    event = head.endswith(("ation", "ition", "ysis")) and not head.endswith(("ylation", "ination"))
-    return event or (head.endswith("ing") and len(head) > MIN_GERUND_NOUN)
+    return event_noun(head) or (head.endswith("ing") and len(head) > MIN_GERUND_NOUN)
+
+
+def event_noun(word: str) -> bool:
+    """Whether a noun names an event that happens to a compound ('oxidation', 'hydrolysis').
+
+    A change that adds a group ('methylation', 'iodination') names the group it leaves in
+    the drawing, and the compound it made; one that removes it ('N-demethylation')
+    happens to the compound.
+    """
+    head = word.lower().rsplit("-", 1)[-1]
+    if not head.endswith(("ation", "ition", "ysis")):
+        return False
+    return head.startswith("de") or not head.endswith(("ylation", "ination"))
 
 
 MIN_GERUND_NOUN = 5

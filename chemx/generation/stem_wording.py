@@ -14,7 +14,7 @@ import re
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
 from chemx.generation.clauses import Tag, Token, tokenise
-from chemx.generation.extract import EffectForm
+from chemx.generation.extract import EffectForm, event_noun
 from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
 
@@ -214,10 +214,6 @@ def without_lacking_clause(effect: str) -> str:
     return LACKING_CLAUSE.sub("", effect)
 
 
-PROCESS_SUFFIXES = ("ation", "ition", "ysis", "ment")
-"""Endings of a head noun that names what happened to a compound, not the compound."""
-
-
 def process_subject(subject: list[Token]) -> bool:
     """Whether the subject's head word (its first word that is no determiner) is a process.
 
@@ -228,12 +224,7 @@ def process_subject(subject: list[Token]) -> bool:
     words = [t for t in subject if t.tag is not Tag.DET]
     if not words:
         return False
-    head = words[0].lower.rsplit("-", 1)[-1]
-    if not head.endswith(PROCESS_SUFFIXES):
-        return False
-    # a change that adds a group ("Iodination at the same positions (2)") names the
-    # compound it made; one that removes it ("demethylation") happens to the compound
-    return head.startswith("de") or not head.endswith(("ylation", "ination"))
+    return event_noun(words[0].text)  # not "Iodination at the same positions (2)"
 
 
 def predicate_after_shown(predicate: str) -> str:

@@ -209,12 +209,26 @@ def before_unopened_bracket(phrase: str) -> str:
     return phrase
 
 
-_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=[aeio])")
+VOWEL_SOUND_LETTERS = frozenset("aefhilmnorsx")
+"""Letters whose names open on a vowel sound: 'an n–π* triplet', 'an sp3 carbon'."""
+_CONSONANT_U = re.compile(r"^u[^aeiou][aeiou]", re.I)
+"""A 'u' read 'you': 'urea', 'uniform', 'usual' (not 'unsubstituted', 'ultraviolet')."""
+
+
+def article_for(word: str) -> str:
+    """'a' or 'an' before `word`, by the sound it opens on (a symbol by its letter's name)."""
+    letter = word[:1].lower()
+    if len(word) == 1 or not word[1:2].isalpha():  # a symbol: 'n–π*', 'sp3'
+        return "an" if letter in VOWEL_SOUND_LETTERS else "a"
+    return "an" if letter in "aeiou" and not _CONSONANT_U.match(word) else "a"
+
+
+_BARE_A = re.compile(r"\b([Aa]) (?=(?P<word>\w\S*))")
 
 
 def articles_fixed(text: str) -> str:
-    """'a' made 'an' before a vowel, where an edit left it ('of a aminobenzothiazole').
+    """'a' made 'an' where the next word opens on a vowel sound ('of a aminobenzothiazole').
 
-    Only 'a e i o': 'a u…' is often right ('a uniform', 'a urea').
+    An edit that drops a locant leaves the 'a' the paper wrote before it.
     """
-    return _A_BEFORE_VOWEL.sub(r"\1n ", text)
+    return _BARE_A.sub(lambda m: f"{m[1]}n " if article_for(m["word"]) == "an" else m[0], text)

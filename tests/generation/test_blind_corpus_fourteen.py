@@ -19,9 +19,10 @@ import pytest
 
 from chemx.generation.catalogue import groups_named_in, matched_keys
 from chemx.generation.clauses import normalise
-from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.extract import Decomposition, Vague, decompose, event_noun
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import plain_feature, split_chain
+from chemx.generation.text import articles_fixed
 from chemx.qc.anti_shortcut import stem_leaks
 from tests._helpers import template_answer
 
@@ -148,3 +149,30 @@ def test_a_group_named_by_its_formula_is_no_reagent() -> None:
         "density from the phosphorus."
     )
     assert not (isinstance(result, Vague) and "synthesis step" in result.detail)
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        ("of a aminobenzothiazole", "of an aminobenzothiazole"),
+        ("a unsubstituted ring", "an unsubstituted ring"),
+        ("a urea carbonyl", "a urea carbonyl"),  # 'u' read 'you'
+        ("a H-bond", "an H-bond"),  # a symbol by its letter's name
+        ("a methyl group", "a methyl group"),
+    ],
+)
+def test_one_article_rule_mends_what_an_edit_left(text: str, fixed: str) -> None:
+    assert articles_fixed(text) == fixed
+
+
+@pytest.mark.parametrize(
+    ("word", "event"),
+    [
+        ("N-Demethylation", True),
+        ("hydrolysis", True),
+        ("Iodination", False),
+        ("methylation", False),
+    ],
+)
+def test_an_event_noun_is_told_from_a_change_that_leaves_a_group(word: str, event: bool) -> None:
+    assert event_noun(word) is event

@@ -119,7 +119,7 @@ def test_the_answer_keeps_the_papers_action_when_the_table_says_less() -> None:
     assert "protonated" not in answer.text, answer.text  # the table's, which shares 'basic'
 
 
-def test_the_table_stands_for_an_action_whose_main_clause_it_says() -> None:
+def test_the_table_stands_for_an_action_whose_verb_it_says() -> None:
     smiles = "OC(=O)Cc1ccc(OC)cc1"
     sentence = (
         "Because the carboxylic acid of 1 must be deprotonated before it can be oxidised by "
