@@ -68,9 +68,27 @@ def reads_as_predicate(mechanism: str) -> bool:
 
 
 def head_found(feature: str, head: str) -> bool:
-    """Whether the gold head noun is one of the feature's words or hyphenated parts."""
-    parts = {part for word in words(feature) for part in (word, *word.split("-"))}
-    return head.lower() in parts
+    """Whether the gold head noun is one of the feature's words or hyphenated parts.
+
+    A part is any run of a word's hyphen-joined pieces, so a hyphenated head ("tert-butyl")
+    is found in "ortho-tert-butyl group" as a plain one ("butyl") is; a head of several
+    words once split ("C–H") is found as the same run of the feature's words.
+    """
+    parts = set()
+    for word in words(feature):
+        pieces = word.split("-")
+        parts.update(
+            "-".join(pieces[start:end])
+            for start in range(len(pieces))
+            for end in range(start + 1, len(pieces) + 1)
+        )
+    if head.lower() in parts:
+        return True
+    # a head that `words` splits ("C–H" -> c, h) is found as the same run of words
+    wanted, found = words(head), words(feature)
+    return len(wanted) > 1 and any(
+        found[start : start + len(wanted)] == wanted for start in range(len(found))
+    )
 
 
 def score_row(row: dict[str, Any]) -> dict[str, Any]:
