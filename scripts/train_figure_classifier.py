@@ -30,7 +30,13 @@ may write the shipped checkpoint. Measured (session 42: layer4 + head from the s
 checkpoint, 4,000 synthetic figures with `--layouts real --negatives lookalike`, the 31
 open real figures x 8, 4 epochs, 14 min on 2 CPUs): chemistry-vs-not from the image alone
 0.63 -> 0.85 on the 161 labelled real figures, but with the caption 0.98 -> 0.96 on the
-held-out 51, and a NOESY 3-D conformer accepted; so it was not shipped.
+held-out 51, and a NOESY 3-D conformer accepted; so it was not shipped. Two more tries
+(session 44), scored by this script's held-out step: layer4 + head with `--negatives real
+--non-chemistry-weight 1.5` (4,000 synthetic, 31 open real x 8, 4 epochs, 14 min):
+chemistry 0.94 on the held-out 51 with the caption, one non-2-D figure accepted; the head
+alone with `--negatives lookalike` (3,000 synthetic, x 6, 3 epochs, 15 min): 0.94, two
+accepted. Neither was shipped: 31 open figures from 5 papers, mostly JOC schemes, are too
+few to teach the real layouts without losing the held-out natural-product figures.
 
 `--init-from CKPT --freeze-until layer4` (or `fc`) fine-tunes layer4 and the head (or
 the head alone) of a checkpoint on top of its frozen trunk: the trunk's output is
