@@ -366,6 +366,25 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
     )
 
 
+_OWNED = re.compile(r"^has an? (?P<owned>[^,;]+?) that (?P<rest>\S.*)$")
+
+
+def _owned_by_name(mechanism: str, name: str) -> str:
+    """The mechanism without an owned part that the option's name already is.
+
+    The paper's "F, whose nitrogen sits syn to ..." reads "has a nitrogen that sits syn
+    to ..." (`chemx.generation.extract`); once the catalogue names the answer by that
+    very atom ("2-pyridyl nitrogen"), "The 2-pyridyl nitrogen has a nitrogen that sits"
+    says it twice, so the option keeps the relative clause's predicate.
+    """
+    owned = _OWNED.match(mechanism)
+    if owned is None or not name.split():
+        return mechanism
+    if owned["owned"].split()[-1].lower() != name.split()[-1].lower():
+        return mechanism
+    return owned["rest"]
+
+
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -384,7 +403,7 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     if drawn_as is not None:
         name, drawn = drawn_as, True
     name = without_labels(name, context.labels) or name
-    mechanism = without_labels(fields.mechanism, context.labels)
+    mechanism = _owned_by_name(without_labels(fields.mechanism, context.labels), name)
     if is_plural(name) != is_plural(fields.feature):
         mechanism = renumber(mechanism, is_plural(name))
     return OptionDraft(

@@ -230,15 +230,19 @@ def _lexicon_verb_here(
     acceptor weak'), a base form after a plural one ('the methyl groups partition the
     cages') or after a coordinated subject ('its methoxy group and the bulky ring crowd
     the palladium centre'): two nouns in a row never run straight into a determiner.
+    Right after a relative pronoun the same holds: 'which leaves the ring open' is the
+    relative clause's verb, since a noun there would need a determiner of its own.
     """
     verb = lexicon_verb(lower)
     if verb is None:
         return False
     if not verb.noun_too:
         return True
-    if previous is None or previous.tag not in (Tag.WORD, Tag.LABEL):
-        return False
     if following.lower() not in OBJECT_OPENERS:
+        return False
+    if previous is not None and previous.tag in (Tag.REL, Tag.THAT):
+        return previous.lower != "whose"  # "whose forms the", "whose leaves the": nouns
+    if previous is None or previous.tag not in (Tag.WORD, Tag.LABEL):
         return False
     return verb.third_person or coordinated or is_plural(previous.lower)
 

@@ -1965,6 +1965,10 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         return f"the feature {feature!r} ends on a pronoun: the clause's subject, not a group"
     if ":" in feature or ";" in feature or any(t.tag is Tag.AUX for t in tokens):
         return f"the feature {feature!r} holds a clause of its own"
+    if tokens and _ends_on_verb(tokens[-1].lower):
+        # "smaller hydroxymethyl group being", "unbranched chains interdigitate": the span
+        # was cut after the subject's verb, which a noun phrase cannot end on
+        return f"the feature {feature!r} ends on a verb"
     if CAPITAL_INSIDE.search(mechanism) or CAPITAL_INSIDE.search(feature):
         return f"{mechanism!r} carries a sentence opener inside it"
     said = tokenise(mechanism)
@@ -1975,14 +1979,36 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         or (len(ending) == 2 and ending[0].tag is Tag.AUX and ending[1].tag is Tag.ADV)
     ):  # "... and is readily": the span was cut before its complement ("cannot do" is whole)
         return f"{mechanism!r} breaks off"
+    if said and said[-1].lower in PAIRED_OPENERS:  # "stabilise ... either": its 'or' cut off
+        return f"{mechanism!r} breaks off"
     if ": " in mechanism or "; " in mechanism or _comma_splice(said) or _run_on(said):
         return f"{mechanism!r} joins two clauses: no one predicate of {feature!r}"
+    opening = [t for t in said if t.tag is not Tag.ADV][:2]
+    if len(opening) == 2 and opening[0].lower.endswith(("ed", "en")) and opening[1].lower == "by":
+        # "normally occupied by the β-hairpin": a passive participle with its agent and no
+        # auxiliary modifies a noun the span lost; it says nothing the feature does
+        return f"{mechanism!r} opens on a participle, not a verb of {feature!r}"
     participle = bool(said) and (said[0].tag is Tag.VBN or said[0].lower.endswith("ed"))
     if participle and any(
         t.text == "," and n.tag in (Tag.VERB, Tag.AUX) for t, n in pairwise(said)
     ):  # "the amine delocalised into the arene, binds Zn2+": a comma before the verb
         return f"{mechanism!r} puts a comma between {feature!r} and its verb"
     return None
+
+
+PAIRED_OPENERS = wordlist("either neither whether")
+"""Words that open a pair ('either ... or'): an option that ends on one lost its second half."""
+
+
+def _ends_on_verb(word: str) -> bool:
+    """Whether a noun phrase cannot end on `word`: 'being', 'having', or a verb only.
+
+    A word the lexicon also knows as a noun ('forms', 'projects') may end one.
+    """
+    if word in ("being", "having"):
+        return True
+    verb = lexicon_verb(word)
+    return verb is not None and not verb.noun_too
 
 
 def _comma_splice(tokens: list[Token]) -> bool:

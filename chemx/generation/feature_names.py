@@ -1,8 +1,9 @@
-"""Whether two phrases name one feature, and whether a mechanism explains through one.
+"""Feature phrases compared: one feature or two, explained through, singular or plural.
 
-Split from `chemx.generation.features` (which re-exports these names): the distractor
-selector, the offline generator and the anti-shortcut gate all ask these two questions
-and must answer them alike.
+Whether two phrases name one feature, whether a mechanism explains through one, and
+whether a feature phrase is plural. Split from `chemx.generation.features` (which
+re-exports these names): the distractor selector, the offline generator and the
+anti-shortcut gate all ask these questions and must answer them alike.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 
 from chemx.generation.catalogue import group_for_feature, related
+from chemx.generation.extract import HEAD_BREAKS
 from chemx.generation.text import distinctive_stems
 
 SAME_FEATURE_OVERLAP = 0.5
@@ -56,3 +58,26 @@ def names_cause(mechanism: str, cause: str) -> bool:
     """
     wanted = distinctive_stems(cause)
     return bool(wanted) and wanted <= distinctive_stems(mechanism)
+
+
+def _adjective(word: str) -> bool:
+    """Whether the lexicon knows `word` only as an adjective ('larger', 'rigid'), not a noun."""
+    from lemminflect import getAllLemmas
+
+    parts = getAllLemmas(word.strip(",;"))
+    return "ADJ" in parts and "NOUN" not in parts
+
+
+def is_plural(phrase: str) -> bool:
+    """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
+    tokens = phrase.lower().split()
+    if not tokens:
+        return False
+    cut = [i for i, token in enumerate(tokens[1:], 1) if token in HEAD_BREAKS]
+    tokens = tokens[: cut[0]] if cut else tokens  # "halogens in the para position": halogens
+    numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
+    joined = [i for i, token in enumerate(tokens[1:-1], 1) if token == "and"]
+    if numbered or any(not _adjective(tokens[i - 1]) for i in joined):
+        return True  # coordinated heads: "the OMe and the ring crowd"; not "larger and more"
+    head = re.sub(r"[^a-z]", "", tokens[-1])
+    return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))

@@ -32,7 +32,8 @@ from chemx.generation.catalogue import (
     related,
     visible_groups,
 )
-from chemx.generation.extract import HEAD_BREAKS, Decomposition, decompose, is_structural
+from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.feature_names import is_plural as is_plural
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import (
     BACK_REFERENCES,
@@ -430,17 +431,3 @@ def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeatu
 def usage_key(name: str) -> str:
     """How distractor uses are counted: a feature's name, case and spacing aside."""
     return " ".join(name.lower().split())
-
-
-def is_plural(phrase: str) -> bool:
-    """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
-    tokens = phrase.lower().split()
-    if not tokens:
-        return False
-    cut = [i for i, token in enumerate(tokens[1:], 1) if token in HEAD_BREAKS]
-    tokens = tokens[: cut[0]] if cut else tokens  # "halogens in the para position": halogens
-    numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
-    if numbered or "and" in tokens[1:-1]:  # coordinated heads: "the OMe and the ring crowd"
-        return True
-    head = re.sub(r"[^a-z]", "", tokens[-1])
-    return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))

@@ -32,9 +32,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chemx.generation.lexicon import BASE_OF, VERB_FORMS, plural_verb, singular_verb, third_person
+from chemx.generation.label_free import dangling_participle
+from chemx.generation.label_free import without_labels as without_labels
+from chemx.generation.lexicon import (
+    ADVERBS,
+    BASE_OF,
+    VERB_FORMS,
+    plural_verb,
+    singular_verb,
+    third_person,
+)
 from chemx.generation.text import articles_fixed, distinctive_stems, squash, wordlist
-from chemx.labels import find_mentions
 from chemx.provenance.ids import digest
 
 LENGTH_RANK_SALT = "answer-length-rank"
@@ -78,13 +86,6 @@ _LOCANT = re.compile(
     r"^(?:[CNOS]\d+[a-z]?['′]*|\d+[a-z]?['′]*(?:,\d+[a-z]?['′]*)*|[α-ω]|N,N['′]?)-(?=\S)"
 )
 """A leading locant prefix: "C6-", "2′-", "3',4',5'-", "N1-"."""
-_LOCANT_PHRASE = re.compile(
-    r"\s+(?:at|on|in)\s+(?:the\s+)?(?:[CNOS]\d{1,2}[a-z]?['′]*|position\s+\d+|"
-    r"\d+-position)(?:\s+position)?\b"
-    r"(?=\s*(?:[,;.)]|$)|\s+(?:and|or|of|to|in|with|by|for|through|via|which|that|than|as)\b)"
-)
-"""'at C5', 'on the N1 position': an atom locant phrase that ends there. 'on the C2452
-base' names a residue (a locant has one or two digits, and a noun would follow it)."""
 
 
 @dataclass(frozen=True)
@@ -182,8 +183,13 @@ def inflect(predicate: str, plural: bool) -> str:
     """A predicate's verbs in the subject's number ("interact" <-> "interacts").
 
     The first word, and each verb that "and" joins to it ("donates and accepts hydrogen
-    bonds and raises polarity"): they share the subject.
+    bonds and raises polarity"): they share the subject. Adverbs before the verb stay as
+    they are ("evidently prevent" -> "evidently prevents").
     """
+    adverbs = _LEADING_ADVERBS.match(predicate)
+    if adverbs and adverbs.end() < len(predicate):
+        lead = adverbs.group(0)
+        return lead + inflect(predicate[len(lead) :], plural)
     first, _, rest = predicate.partition(" ")
     verb = _inflected(first, plural)
     if verb is None:
@@ -196,6 +202,10 @@ def inflect(predicate: str, plural: bool) -> str:
     return f"{verb} {own}{after}".strip()
 
 
+_LEADING_ADVERBS = re.compile(
+    rf"^(?:(?:[a-z]{{3,}}ly|{'|'.join(sorted(ADVERBS))})\s+)+(?=[a-z])", re.IGNORECASE
+)
+"""Adverbs that open a predicate ('evidently', 'also', 'then'): the verb comes after them."""
 _JOINED_VERB = re.compile(r"(\band (?:thereby |thus |so |hence |therefore )?)([a-z]+)\b")
 _NEW_SUBJECT = re.compile(
     r"\b(?:that|which|who|whose|because|so|when|while|where|it|they)\b", re.IGNORECASE
@@ -251,109 +261,6 @@ _POSITION_CASE = re.compile(r"\b((?:[Oo]rtho|[Mm]eta|[Pp]ara)-)([A-Za-z])(?=[a-z
 group is 'ortho-methyl'; other capitals ('Boc', 'N-Boc') are the group's own."""
 
 
-_OBJECT_VERB = re.compile(
-    r"\b(?:makes?|made|renders?|rendered|leaves?|left|keeps?|kept|turns?|turned)\s+$", re.I
-)
-"""Verbs whose object a label may be, with a complement after it ('makes 10a lipophilic')."""
-
-
-def without_labels(text: str, labels: Sequence[str]) -> str:
-    """A mechanism without compound labels or atom locants ("at C5 in 4" -> "")."""
-    for label in labels:
-        if not label:
-            continue
-        for mention in reversed(find_mentions(label, text)):
-            before = text[: mention.start]
-            cut = re.search(r"\s+(?:in|of|for|from|on|to|as in|than)\s*\(?\s*$", before)
-            modified = _MODIFIED_LABEL.search(before)
-            if _OBJECT_VERB.search(before):  # "makes 10a more lipophilic": still an object
-                text = f"{before}the compound{text[mention.end :]}"
-                continue
-            if cut:
-                start = _participle_start(text, cut.start())
-            elif modified:  # "oxidised by excited 4": the phrase goes with its label
-                start = modified.start()
-            else:
-                start = mention.start
-            text = f"{text[:start]}{text[mention.end :]}"
-    without_locants = _LOCANT_PHRASE.sub("", text)
-    if without_locants != text:  # "is electron-rich at C10 and is protonated there"
-        without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
-    text = _other_labels(without_locants)
-    return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
-
-
-def _other_labels(text: str) -> str:
-    """Without '<preposition> <label>' of other compounds ('seen for 8', 'than 21').
-
-    Only the answer's mechanism comes from the paper, so a compound number left in it
-    marks the answer as surely as the structure's own label would. A number followed by
-    a word ('in 3 steps') or a unit ('to 21 µL') is not a label here.
-    """
-    from chemx.generation.clauses import Tag, tokenise
-
-    text = _RELATIVE_NAMING_LABEL.sub("", text)
-    tokens = tokenise(text)
-    cuts = []
-    for index, token in enumerate(tokens):
-        if token.tag is not Tag.LABEL or index == 0:
-            continue
-        if tokens[index - 1].lower not in _LABEL_PREPOSITIONS:
-            continue
-        following = tokens[index + 1] if index + 1 < len(tokens) else None
-        if following is not None and following.tag not in (Tag.PUNCT, Tag.CONJ):
-            continue
-        cuts.append((tokens[index - 1].start, token.end))
-    for start, end in reversed(cuts):
-        before, after = text[: _participle_start(text, start)].rstrip(), text[end:]
-        if before.endswith(",") and after.lstrip().startswith(","):
-            before, after = before[:-1], after.lstrip()[1:]  # "that, in 3, pushes": an aside
-            after = f" {after.lstrip()}"
-        text = f"{before}{after}"
-    # "as in 4b", and the parenthetical ", as in 5d," whole
-    return re.sub(r",?\s+as\s*(?:,(?=\s)|(?=[;.)]|$))", "", text) if cuts else text
-
-
-_MODIFIED_LABEL = re.compile(
-    r"\s+(?:by|with|of|to|from|in|for|on)\s+(?:the\s+)?(?:excited|protonated|activated|"
-    r"oxidised|oxidized|reduced|deprotonated|free|parent|corresponding)\s*$",
-    re.I,
-)
-"""A preposition and the modifier of a compound label ('by excited 4', 'with the parent
-1'): the phrase means nothing once the label is gone."""
-_REDUCED_RELATIVE = re.compile(
-    r"(?<![a-z])(?P<before>[a-z]+)\s+(?:[a-z]{3,}ed|seen|shown|found|made|given|known|drawn)\s*$",
-    re.I,
-)
-_AUXILIARIES = wordlist("is are was were be been being has have had get gets not")
-
-
-def _participle_start(text: str, start: int) -> int:
-    """Where a cut before '<preposition> <label>' starts, with the participle it completes.
-
-    "the para-hydroxylation seen for 8" and "the acetoxonium ion derived from 12" lose
-    "seen" and "derived" with the label: left alone they dangle. A participle after an
-    auxiliary is the predicate ("is protonated in 4") and stays.
-    """
-    match = _dangling_participle(text[:start])
-    return start if match is None else match.start() + len(match["before"])
-
-
-def _dangling_participle(text: str) -> re.Match[str] | None:
-    """A participle modifying a noun at the end ('pocket formed'), not 'is protonated'."""
-    match = _REDUCED_RELATIVE.search(text)
-    return None if match is None or match["before"].lower() in _AUXILIARIES else match
-
-
-_LABEL_PREPOSITIONS = wordlist("in for from than as")
-"""Not 'of' or 'with': 'a pKa of 7', 'reacts with 2 equivalents' may end in a bare number."""
-_RELATIVE_NAMING_LABEL = re.compile(
-    r",\s*(?:which|whereas|while|unlike)\b[^,;]*?\b(?:of|in|for|from|than)\s+(?:compound\s+)?"
-    r"\d+[a-z]?\b(?!\s*(?:%|°|[µmnk]?[Mm]\b|h\b|min\b|equiv))[^,;]*"
-)
-"""A clause contrasting another compound by label ("which the CF3 of 12d cannot do")."""
-
-
 _CONJUNCT = re.compile(r",?\s+and\s+(?=[a-z]+\b)")
 _MEANS = re.compile(
     r"(?<!\bside)(?<!\bstep)(?<!\bone)(?<!\bfurther)(?<!\baway)(?<!\bapart)(?<!\bfar)"
@@ -388,7 +295,7 @@ def readings(phrase: str) -> tuple[str, ...]:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
             closed = head.count("(") == head.count(")")  # not "apart (compared"
-            bare = _BARE_RELATIVE.search(head) or _dangling_participle(head) is not None
+            bare = _BARE_RELATIVE.search(head) or dangling_participle(head) is not None
             usable = last not in _OPEN_ENDS and closed and not bare
             if len(head.split()) >= MIN_CHAIN_WORDS and usable:
                 found.append(head)
@@ -399,8 +306,11 @@ def readings(phrase: str) -> tuple[str, ...]:
 
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
-_OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its")
-"""Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase)."""
+_OPEN_ENDS = wordlist(
+    "or and but only than next close adjacent due such as its either neither"
+)
+"""Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase; "stabilise
+the sp3 form either" lost the pair 'either' opens)."""
 
 
 def length_rank(candidate_id: str) -> int:

@@ -10,7 +10,9 @@ agreement reading) and names each problem with a stable code:
 
 ======================  ==============================================================
 ``no_predicate``        the statement has no finite verb that agrees with a subject
-                        ("Hydrogenation of the compound shown over Pd/C below 10%")
+                        ("Hydrogenation of the compound shown over Pd/C below 10%"),
+                        or only a relative clause's ("The compound shown, which lacks
+                        a PET-active amine.")
 ``second_predicate``    a copular frame's complement holds its own finite verb with no
                         word that opens a clause ("The observed outcome is hydrogenation
                         of the compound shown over Pd/C stalled below 10% conversion")
@@ -113,11 +115,38 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
         start = _own_past_predicate(tokens)
     if start is None:
         problems.append(StemProblem("no_predicate", "no finite verb agrees with a subject"))
+    elif _relative_only(tokens, start):
+        problems.append(StemProblem("no_predicate", "the only verb is a relative clause's"))
     elif framed is not None:
         second = _second_predicate(tokens, start)
         if second is not None:
             problems.append(StemProblem("second_predicate", f"{second.text!r} after the frame"))
     return problems
+
+
+def _relative_only(tokens: list[Token], start: int) -> bool:
+    """Whether the verb at `start` is a relative clause's and the statement has no other.
+
+    "The compound shown, which lacks a PET-active amine.": the subject with its relative
+    clause, and no predicate of its own; "..., which lacks X, showed no change" has one
+    after the clause closes (a comma, then a verb).
+    """
+    for index in range(start - 1, 0, -1):
+        if tokens[index].tag in (Tag.VERB, Tag.AUX):
+            return False
+        if tokens[index].tag is Tag.REL or (
+            tokens[index].tag is Tag.THAT and tokens[index - 1].text == ","
+        ):
+            break
+    else:
+        return False
+    closed = False
+    for token in tokens[start + 1 :]:
+        if token.text == ",":
+            closed = True
+        elif closed and token.tag in (Tag.VERB, Tag.AUX):
+            return False
+    return True
 
 
 def _own_past_predicate(tokens: list[Token]) -> int | None:
