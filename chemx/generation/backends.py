@@ -173,7 +173,8 @@ class DecomposeResult:
 
     fields: Fields | None
     reason: str = ""
-    """'too_vague', 'too_few_features', 'feature_not_drawn' or 'model_failed' when `fields`
+    """'too_vague', 'too_few_features', 'feature_not_drawn', 'no_neutral_stem' (the stem
+    cannot name the effect's subject without its group) or 'model_failed' when `fields`
     is None."""
     detail: str = ""
     calls: tuple[ModelCall, ...] = ()
@@ -526,13 +527,20 @@ class TemplateGenerator:
             partner = pair.partner.reading.text if pair.partner.reading else ""
             candidates = shared_features(context.visible, frozenset(matched_keys(partner)))
         else:
-            effect = subject_free_effect(
+            neutral = subject_free_effect(
                 neutral_effect(extracted.effect, context.labels),
                 extracted.effect_form,
                 extracted.feature,
                 context.entry_type,
             )
-            effect = unnamed_precursors(effect, extracted.feature)
+            if neutral is None:
+                return DecomposeResult(
+                    None,
+                    "no_neutral_stem",
+                    f"the effect's subject is a compound of the reaction, which the stem "
+                    f"cannot name without its group: {extracted.effect!r}",
+                )
+            effect = unnamed_precursors(neutral, extracted.feature)
             candidates = context.visible
         effect = without_lacking_clause(effect)
         found = PartialDecomposition(

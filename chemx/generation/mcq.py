@@ -25,17 +25,21 @@ from dataclasses import dataclass
 from typing import Literal
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
-from chemx.generation.extract import EffectForm, is_structural
-from chemx.generation.features import groups_inside_words, is_plural
+from chemx.generation.extract import EffectForm
+from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
     CONDITION_OUTCOME_QUESTION,
     PRECURSOR,
+    PRODUCT_CLAUSE,
     REQUIREMENT,
+    SHOWN,
     adverbial_lead,
+    names_group,
     owner_named,
     predicate_after_shown,
     process_subject,
+    reaction_subject,
     systematic_name_start,
     without_structural_modifiers,
 )
@@ -162,9 +166,6 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
 _TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 
 
-SHOWN = "the compound shown"
-"""How a stem names the item's own compound (`neutral_effect`)."""
-
 _COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
 
 
@@ -194,7 +195,7 @@ def _class_noun_before(prefix: str) -> str | None:
     return f"{prefix[: head.start]}the {word}{prefix[head.end :]}".rstrip()
 
 
-def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str:
+def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:
     """A clause effect whose subject names the feature, with that subject made neutral.
 
     "ortho-Substituted anilines gave the products in lower yields" explained by "the less
@@ -203,7 +204,10 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     When the predicate already names the compound shown ("4-chlorobenzonitrile reacted
     within 1 h to give the compound shown"), the subject is what it was made from and
     becomes "the starting material", not a second "the compound shown". Other effects are
-    returned unchanged.
+    returned unchanged. A reaction question names the subject as `reaction_subject` does
+    ("the reaction shown", "the substrate shown"); None when a reaction's compound is
+    named only by its group ("Aldehyde 7 is only weakly emissive"), which no stem can
+    say without the answer.
     """
     if form != "clause":
         return effect
@@ -212,15 +216,22 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     if not start:
         return effect
     subject = text_of(effect, tokens, 0, start)
-    if not (distinctive_stems(subject) & distinctive_stems(feature) or _names_group(subject)):
+    if not (distinctive_stems(subject) & distinctive_stems(feature) or names_group(subject)):
         return effect
     if tokens[0].tag is Tag.VBG or process_subject(tokens[:start]):
         # "Replacing PCy3 with PPh3 lowered the yield", "N-Demethylation to M1 accounted
         return effect  # for 60%": a change or a process, no compound
-    noun = "the reaction shown" if entry_type == "reaction" else SHOWN
+    noun = SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
-    if SHOWN in predicate and SHOWN not in subject:
-        about_product = _PRODUCT_CLAUSE.match(predicate)
+    # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
+    makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)
+    if entry_type == "reaction" and not makes_shown:
+        named = reaction_subject(tokens[:start])
+        if named is None or not named:
+            return None if named is None else effect  # "Aldehyde 7"; "amine–HF reagents"
+        noun = named
+    if makes_shown and SHOWN not in subject:
+        about_product = PRODUCT_CLAUSE.match(predicate)
         if about_product:  # "N-Benzylation ... gave the compound shown, for which ..."
             lead, rest = about_product["lead"], about_product["rest"]
             return capitalise(f"{lead} {SHOWN}, {rest}" if lead else f"{SHOWN} {rest}")
@@ -232,23 +243,6 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     lead = adverbial_lead(subject)
     space = "" if predicate.startswith(",") else " "
     return capitalise(f"{lead}{noun}{space}{predicate}")
-
-
-_PRODUCT_CLAUSE = re.compile(
-    rf"^(?:gave|afforded|provided|yielded|furnished|produced)\s+{SHOWN}\s*,\s*"
-    r"(?:(?P<lead>for|in|with) which|which)\s+(?P<rest>.+)$"
-)
-"""A predicate that makes the shown compound and then states its effect in a relative
-clause: the effect is the clause's, so the stem keeps that about the compound shown."""
-
-
-def _names_group(subject: str) -> bool:
-    """Whether a clause's subject names a structural feature.
-
-    "The 2,6-diiodo substituents of 6d", "The urea 1b": kept in the stem, it points at the
-    answer or hands over part of what the image should show.
-    """
-    return is_structural(subject) or bool(groups_inside_words(subject))
 
 
 def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:

@@ -306,9 +306,7 @@ def readings(phrase: str) -> tuple[str, ...]:
 
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
-_OPEN_ENDS = wordlist(
-    "or and but only than next close adjacent due such as its either neither"
-)
+_OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its either neither")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase; "stabilise
 the sp3 form either" lost the pair 'either' opens)."""
 

@@ -14,7 +14,8 @@ import re
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name, groups_named_in
 from chemx.generation.clauses import Tag, Token, tokenise
-from chemx.generation.extract import EffectForm, event_noun
+from chemx.generation.extract import EffectForm, event_noun, is_structural
+from chemx.generation.features import groups_inside_words
 from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
 
@@ -23,6 +24,14 @@ SYSTEMATIC_NAME = re.compile(r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z][A-Za-z0-
 NAME_MIN_LETTERS = 9
 """A shorter word is not read as a name built from parts ('methyl', 'phenol')."""
 PRECURSOR = "the starting material"
+SHOWN = "the compound shown"
+"""How a stem names the item's own compound (`chemx.generation.mcq.neutral_effect`)."""
+PRODUCT_CLAUSE = re.compile(
+    rf"^(?:gave|afforded|provided|yielded|furnished|produced)\s+{SHOWN}\s*,\s*"
+    r"(?:(?P<lead>for|in|with) which|which)\s+(?P<rest>.+)$"
+)
+"""A predicate that makes the shown compound and then states its effect in a relative
+clause: the effect is the clause's, so the stem keeps that about the compound shown."""
 
 
 def unnamed_precursors(effect: str, feature: str) -> str:
@@ -245,3 +254,54 @@ def predicate_after_shown(predicate: str) -> str:
     if len(tokens) > 1 and tokens[0].text == "," and tokens[1].tag in (Tag.VERB, Tag.AUX):
         return predicate[tokens[1].start :]
     return predicate
+
+
+PROCESS_ENDINGS = re.compile(r"(?:ation|ition|ution|ysis|ing|ment)$", re.IGNORECASE)
+"""Endings of nouns that name what happened ('substitution', 'coupling', 'treatment')."""
+PROCESS_WORDS = frozenset({"reaction", "reactions", "step", "steps", "conversion"})
+ROLE_NOUNS = frozenset(
+    {"substrate", "substrates", "product", "products", "adduct", "adducts", "intermediate"}
+)
+"""Nouns that name a drawn compound by its part in the reaction, not by a group."""
+REAGENT_NOUNS = frozenset(
+    {"reagent", "reagents", "solvent", "solvents", "additive", "additives", "conditions"}
+)
+"""Nouns of what the scheme does not draw as its compounds ('amine–HF reagents')."""
+
+
+def subject_head(subject: list[Token]) -> str | None:
+    """The subject's head noun: the last word of its first run of words ('reagents')."""
+    head = None
+    for token in subject:
+        if head is not None and token.tag not in (Tag.WORD, Tag.VBG):
+            break  # "reagents such as ...", "substitution, with ...", "ring of ..."
+        if token.tag in (Tag.WORD, Tag.VBG):
+            head = token.lower
+    return head
+
+
+def reaction_subject(subject: list[Token]) -> str | None:
+    """How a reaction question's stem names a subject that carries the answer's group.
+
+    "The second substitution, with the aniline 9," is the reaction ("the reaction
+    shown"); "The proline substrate" is one of its compounds by role ("the substrate
+    shown"); "amine–HF reagents" are no drawn compound and stay (""). "Aldehyde 7" names
+    its compound only by the group: None, no stem can name it without the answer.
+    """
+    head = subject_head(subject)
+    if head is None:
+        return None
+    if head in PROCESS_WORDS or PROCESS_ENDINGS.search(head):
+        return "the reaction shown"
+    if head in ROLE_NOUNS:
+        return f"the {head} shown"
+    return "" if head in REAGENT_NOUNS else None
+
+
+def names_group(subject: str) -> bool:
+    """Whether a clause's subject names a structural feature.
+
+    "The 2,6-diiodo substituents of 6d", "The urea 1b": kept in the stem, it points at the
+    answer or hands over part of what the image should show.
+    """
+    return is_structural(subject) or bool(groups_inside_words(subject))

@@ -20,12 +20,15 @@ agreement reading) and names each problem with a stable code:
                         conjunction or subordinator ("... 40-fold; this.", "... as.")
 ``unresolved_pointer``  the statement points back at a sentence the stem does not have
                         ("The same change lowered ...", "The observed outcome is this
-                        loss of activity", "... behaved in the same way")
+                        loss of activity", "... behaved in the same way", "Its
+                        oxidation was slower", "It remained active")
 ``shown_twice``         "the compound shown" twice: two compounds of the sentence became
                         one ("The compound shown reacted ... to give the compound shown")
 ``juxtaposed_nouns``    the rewritten compound follows a noun or label with nothing to
                         join them ("relative to 1,4-benzoquinone the compound shown")
 ``repeated_word``       one word twice in a row ("The compound shown shown, with ...")
+``no_reference``        a comparative with nothing it compares to and no measure
+                        ("The compound shown reacts faster.", "... lower yields.")
 ======================  ==============================================================
 
 `scripts/bench_generation.py` reports the share of stems that pass, and
@@ -94,10 +97,38 @@ def stem_problems(stem_text: str) -> tuple[StemProblem, ...]:
             problems.append(StemProblem("juxtaposed_nouns", f"{word!r} {match.group(0)!r}"))
     for match in REPEATED_WORD.finditer(text):
         problems.append(StemProblem("repeated_word", f"{match.group(0)!r}"))
+    compared = _comparative(text)
+    if compared is not None and not COMPARED_WITH.search(text):
+        problems.append(StemProblem("no_reference", f"{compared!r} than what?"))
     sentences = [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z])", text) if s]
     last = sentences[-1] if sentences else text
     problems += _clause_problems(last, first=len(sentences) == 1)
     return tuple(problems)
+
+
+COMPARED_WITH = re.compile(
+    r"\b(?:than|relative|compared|comparison|versus|vs|over|against|from|twice|half)\b"
+    r"|\d|fold\b",
+    re.IGNORECASE,
+)
+"""What completes a comparison: its reference ('than 1', 'relative to 5a', 'from 12 to 58
+min') or a measure ('8-fold', '(71%)')."""
+
+
+def _comparative(text: str) -> str | None:
+    """The first comparative in `text` ('faster', 'more robust'), by the lexicon, or None."""
+    from lemminflect import getAllLemmas
+
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
+    for index, word in enumerate(words):
+        lower = word.lower()
+        if lower in ("more", "less", "fewer") and index + 1 < len(words):
+            return f"{lower} {words[index + 1]}"
+        if lower.endswith("er") and len(lower) > 4:
+            lemmas = getAllLemmas(lower)
+            if any(lemmas.get(pos, (lower,))[0] != lower for pos in ("ADJ", "ADV")):
+                return lower
+    return None
 
 
 def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
@@ -171,6 +202,8 @@ def _points_back(tokens: list[Token], framed: bool) -> bool:
     if len(tokens) < 2:
         return False
     head = tokens[0].lower
+    if head in ("its", "their", "it", "they"):
+        return True  # "Its oxidation was fourfold slower than that of 1", "It remained": whose?
     if head in POINTERS and tokens[1].tag is Tag.WORD:
         # "This loss of activity ...", "These analogues ..."; "This compound" is the drawing
         return tokens[1].lower not in SHOWN_NOUNS

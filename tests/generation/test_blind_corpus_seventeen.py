@@ -18,6 +18,7 @@ from chemx.generation.backends import _owned_by_name
 from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.features import is_plural
+from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import inflect, readings, renumber, without_labels
 from chemx.generation.stem_wording import unnamed_precursors
 from chemx.qc.stem_grammar import stem_problems
@@ -108,3 +109,55 @@ def test_a_stem_whose_only_verb_is_a_relative_clauses_has_no_predicate() -> None
     assert "no_predicate" in codes
     whole = "The compound shown, which lacks a PET amine, showed no change." + question
     assert not stem_problems(whole)
+
+
+def test_a_compound_of_a_reaction_is_never_the_reaction_shown() -> None:
+    kept = "The second substitution, with the aniline shown, was sluggish in ethanol"
+    assert subject_free_effect(kept, "clause", "trifluoromethyl groups", "reaction") == (
+        "The reaction shown was sluggish in ethanol"
+    )
+    emissive = "Aldehyde 7 is only weakly emissive even as an aggregate"
+    assert subject_free_effect(emissive, "clause", "formyl group", "reaction") is None
+    substrate = "The proline substrate reacts far better than cyclohexanecarboxylic acid"
+    assert subject_free_effect(substrate, "clause", "pyrrolidine ring", "reaction") == (
+        "The substrate shown reacts far better than cyclohexanecarboxylic acid"
+    )
+    reagents = "Amine–HF reagents such as Et3N·3HF could not be used"
+    assert subject_free_effect(reagents, "clause", "Boc carbamate", "reaction") == reagents
+    assert subject_free_effect(emissive, "clause", "formyl group", "molecule") == (
+        "The compound shown is only weakly emissive even as an aggregate"
+    )
+
+
+def test_a_stem_that_opens_on_its_points_back() -> None:
+    question = " Which structural difference between 3 and 1 (both shown) explains this effect?"
+    codes = [
+        p.code
+        for p in stem_problems("Its oxidation was fourfold slower than that of 1." + question)
+    ]
+    assert codes == ["unresolved_pointer"]
+    codes = [p.code for p in stem_problems("It remained a reasonable catalyst (88%)." + question)]
+    assert codes == ["unresolved_pointer"]
+    assert not stem_problems("The compound shown lost 40% of its emission." + question)
+
+
+def test_a_comparison_with_nothing_to_compare_to_is_refused() -> None:
+    question = " Which structural feature of the molecule shown most directly explains this effect?"
+    for stem in ("The compound shown reacts faster.", "The observed outcome is lower yields."):
+        assert [p.code for p in stem_problems(stem + question)] == ["no_reference"]
+    for stem in (
+        "The compound shown reacts faster than 3e.",
+        "Cyclisation to the compound shown was even more efficient (71%).",
+        "The compound shown is sevenfold more potent against E. coli gyrase.",
+    ):
+        assert not stem_problems(stem + question)
+
+
+def test_the_compound_shown_in_brackets_makes_no_starting_material() -> None:
+    effect = (
+        "Fluorination of the linker had little effect on potency (the compound shown, "
+        "EC50 = 11 nM) but lowered the measured pKa of the secondary amine"
+    )
+    written = subject_free_effect(effect, "clause", "β-fluorine", "molecule")
+    assert written is not None
+    assert "starting material" not in written
