@@ -1966,8 +1966,9 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
     if ":" in feature or ";" in feature or any(t.tag is Tag.AUX for t in tokens):
         return f"the feature {feature!r} holds a clause of its own"
     if tokens and _ends_on_verb(tokens[-1].lower):
-        # "smaller hydroxymethyl group being", "unbranched chains interdigitate": the span
-        # was cut after the subject's verb, which a noun phrase cannot end on
+        # "smaller hydroxymethyl group being", "the two methyl groups enforce": the span was
+        # cut after the subject's verb, which a noun phrase cannot end on (a verb the
+        # lexicon lacks, such as 'interdigitate', still passes)
         return f"the feature {feature!r} ends on a verb"
     if CAPITAL_INSIDE.search(mechanism) or CAPITAL_INSIDE.search(feature):
         return f"{mechanism!r} carries a sentence opener inside it"
