@@ -61,7 +61,7 @@ def unnamed_precursors(effect: str, feature: str) -> str:
         letters = sum(ch.isalpha() for ch in name)
         if letters < NAME_MIN_LETTERS or group.key not in groups_inside_name(name):
             return name
-        if _PROCESS_NOUN.search(name):
+        if PROCESS_ENDINGS.search(name):
             return name  # "Fluorination of the end groups": a change made, not a reactant
         if not _reactant_position(effect, match.start(), match.end()):
             return name  # a comparator or a class ('than ciprofloxacin'): the gate decides
@@ -72,10 +72,6 @@ def unnamed_precursors(effect: str, feature: str) -> str:
     if replaced != effect and replaced.startswith(PRECURSOR):
         replaced = capitalise(replaced)
     return replaced
-
-
-_PROCESS_NOUN = re.compile(r"(?:ation|ition|ysis)$", re.I)
-"""The ending of a noun that names a change ('fluorination', 'hydrolysis'), not a compound."""
 
 
 def _reactant_position(text: str, start: int, end: int) -> bool:
