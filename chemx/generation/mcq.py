@@ -32,6 +32,7 @@ from chemx.generation.stem_wording import (
     CONDITION_OUTCOME_QUESTION,
     PRECURSOR,
     PRODUCT_CLAUSE,
+    REACTION_OUTCOME,
     REQUIREMENT,
     SHOWN,
     adverbial_lead,
@@ -227,6 +228,8 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)
     if entry_type == "reaction" and not makes_shown:
         named = reaction_subject(tokens[:start])
+        if named is None and REACTION_OUTCOME.match(predicate):
+            named = "the reaction shown"  # "Ortho-substituted anilines gave ... lower yields"
         if named is None or not named:
             return None if named is None else effect  # "Aldehyde 7"; "amine–HF reagents"
         noun = named

@@ -265,6 +265,16 @@ REAGENT_NOUNS = frozenset(
 """Nouns of what the scheme does not draw as its compounds ('amine–HF reagents')."""
 
 
+REACTION_OUTCOME = re.compile(
+    r"^(?:[a-z]+ly\s+)?(?:gave|afforded|furnished|provided|delivered|proceeded|required|"
+    r"needed|stalled|went to completion)\b",
+    re.IGNORECASE,
+)
+"""Predicates a reaction itself can have ('gave the products in lower yields'), so the
+reaction may stand for a subject of its compounds; 'reacted faster' and 'is emissive' are
+a compound's."""
+
+
 def subject_head(subject: list[Token]) -> str | None:
     """The subject's head noun: the last word of its first run of words ('reagents')."""
     head = None

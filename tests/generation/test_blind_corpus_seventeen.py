@@ -122,6 +122,12 @@ def test_a_compound_of_a_reaction_is_never_the_reaction_shown() -> None:
     assert subject_free_effect(substrate, "clause", "pyrrolidine ring", "reaction") == (
         "The substrate shown reacts far better than cyclohexanecarboxylic acid"
     )
+    made = "Ortho-substituted anilines gave the products in lower yields"
+    assert subject_free_effect(made, "clause", "o-substituted aniline", "reaction") == (
+        "The reaction shown gave the products in lower yields"
+    )
+    faster = "Carbonate 1a reacted far faster than cinnamyl acetate"
+    assert subject_free_effect(faster, "clause", "methyl carbonate", "reaction") is None
     reagents = "Amine–HF reagents such as Et3N·3HF could not be used"
     assert subject_free_effect(reagents, "clause", "Boc carbamate", "reaction") == reagents
     assert subject_free_effect(emissive, "clause", "formyl group", "molecule") == (
