@@ -226,16 +226,14 @@ def without_lacking_clause(effect: str) -> str:
 
 
 def process_subject(subject: list[Token]) -> bool:
-    """Whether the subject's head word (its first word that is no determiner) is a process.
+    """Whether the subject's head noun (`subject_head`) is a process (`event_noun`).
 
     "N-Demethylation to M1 accounted for roughly 60% of turnover" shares 'methyl' with
     the feature "N-methylpiperazine"; written as "The compound shown accounted for 60% of
     turnover" the stem would say the compound did what its metabolism did.
     """
-    words = [t for t in subject if t.tag is not Tag.DET]
-    if not words:
-        return False
-    return event_noun(words[0].text)  # not "Iodination at the same positions (2)"
+    head = subject_head(subject)
+    return head is not None and event_noun(head)  # not "Iodination at the same positions"
 
 
 def predicate_after_shown(predicate: str) -> str:

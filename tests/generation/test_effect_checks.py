@@ -93,6 +93,7 @@ def test_a_pronoun_opening_a_second_clause_is_a_run_on() -> None:
     ("subject", "process"),
     [
         ("N-Demethylation to M1", True),
+        ("The metabolic N-demethylation to M1", True),  # the head, not the first word
         ("Hydrolysis of the ester", True),
         ("Iodination at the same positions (2)", False),  # the change that made it
         ("The trifluoromethyl analogue", False),
