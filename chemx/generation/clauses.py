@@ -382,7 +382,13 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     if following is not None and following.tag in (Tag.VERB, Tag.AUX) and token.lower in VERB_BASES:
         return False  # two finite verbs never stand side by side: "the para position resulted"
+    if following is not None and following.lower in FLOATING_QUANTIFIERS:
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        if after is not None and after.tag in (Tag.VERB, Tag.AUX):
+            return False  # "the 6-chloro group both sit": the noun, then its verb
     lower = token.lower
+    if previous.lower in FLOATING_QUANTIFIERS and index > 1 and tokens[index - 2].tag in _NOUNISH:
+        return True  # "the two groups all point inward"
     if lower in VERB_BASES:  # a bare base form
         if previous.tag is Tag.WORD and not is_plural(previous.text):
             return _plural_head_before(tokens, index)  # no verb after "the para position"
@@ -391,6 +397,12 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
         coordinated = any(t.tag is Tag.CONJ for t in subject)
         return plural or coordinated or previous.tag in (Tag.ADV, Tag.PRON)
     return True
+
+
+FLOATING_QUANTIFIERS = frozenset({"both", "all", "each"})
+"""Quantifiers between a plural subject and its verb ('the two groups both sit')."""
+_NOUNISH = frozenset({Tag.WORD, Tag.VERB, Tag.LABEL})
+"""Tags a subject's head may carry ('groups' is also a verb form)."""
 
 
 def _plural_head_before(tokens: list[Token], index: int) -> bool:

@@ -409,9 +409,18 @@ def _joined_clauses(text: str) -> list[str]:
 
 
 def _interpret(
-    text: str, tokens: list[Token], reading: Reading, previous: str | None = None
+    text: str,
+    tokens: list[Token],
+    reading: Reading,
+    previous: str | None = None,
+    *,
+    on_subject: bool = True,
 ) -> Decomposition | Vague | None:
-    """The decomposition a reading gives, why it gives none, or None if it does not apply."""
+    """The decomposition a reading gives, why it gives none, or None if it does not apply.
+
+    `on_subject=False` reads an absolute clause by its own subject only (see
+    `_labelled_compound`).
+    """
     family = reading.construction.family
     pointed_back = False
     if family == "pair":
@@ -440,8 +449,14 @@ def _interpret(
         if clause is None:
             return None  # an apposition ("..., the highest yield of the series")
         split = None if fronted else _subject_predicate(effect)
-        if split is not None and is_structural(split[0]):
-            return _absolute_on_subject(text, *split, clause, reading)
+        if on_subject and split is not None and is_structural(split[0]):
+            subject_read = _absolute_on_subject(text, *split, clause, reading)
+            if not _labelled_compound(split[0]):
+                return subject_read
+            # "The (R)-tetrahydrofuran-3-yl ether 8 lost only fourfold, its ring oxygen
+            # adding polarity ...": the subject is a compound; the clause names the feature
+            by_clause = _interpret(text, tokens, reading, previous, on_subject=False)
+            return by_clause if isinstance(by_clause, Decomposition) else subject_read
         cause = " ".join(clause)
     form = reading.construction.effect_form
     if family == "effect_first":
@@ -454,9 +469,14 @@ def _interpret(
             effect = conceded["effect"].strip(" ,;")
         form = "np" if conceded or not _has_verb(effect) else "clause"
     else:
-        if reading.construction.name in CLAUSE_FINAL and _subordinate_cause(cause):
+        if reading.construction.name in CLAUSE_FINAL and (
+            _subordinate_cause(cause) or _absolute_inside(cause)
+        ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
         effect = _clean_effect(effect)
+        cause = HEDGED_POINTER.sub("", cause)  # "..., which presumably explains why ..."
+        if reading.construction.name == "effect_verb" and WHY_EFFECT.match(effect):
+            effect, form = WHY_EFFECT.sub("", effect), "clause"  # "explains why X is Y"
         cause = _adjacent_clause(cause, after_colon=reading.construction.name in COLON_CAUSES)
         if form == "clause" and _verb_first(effect):
             form = "vp"  # "... and thus places the indole deeper": the cause's subject acts
@@ -518,6 +538,14 @@ _OWNER_CUT = re.compile(r"\s+(?:of|in)$")
 """'the ether-linked acid chains of' (its label read apart): the group ends before 'of'."""
 
 TRAILING_POINTER = re.compile(r"[;:,]\s*(?:this|that|it|which)\s*$", re.I)
+HEDGED_POINTER = re.compile(
+    r"[;:,]\s*(?:this|which)\s+(?:presumably|probably|likely|possibly|perhaps|also|"
+    r"in turn|[a-z]+ly)\s*$",
+    re.I,
+)
+"""'..., which presumably' before the effect verb: the pointer and its hedge, no cause."""
+WHY_EFFECT = re.compile(r"^(?:why|how)\s+(?=\S+\s+\S)", re.I)
+"""'explains why the triphosphate is incorporated ...': the effect is the clause after it."""
 """What is left of "...; this may be because" once the cue and its hedge are cut off."""
 
 
@@ -563,7 +591,17 @@ def _absolute_clause(cause: str) -> tuple[str, str] | None:
         finite = "are" if is_plural(_head_word(subject)) else "is"
     else:
         finite = _finite(token.text, subject)
-    return subject, f"{finite}{cause[token.end :]}"
+    rest = _COORDINATED_PARTICIPLE.sub(
+        lambda m: f"{m['link']}{_finite(m['verb'], subject)}", cause[token.end :], count=1
+    )
+    return subject, f"{finite}{rest}"
+
+
+_COORDINATED_PARTICIPLE = re.compile(
+    r"(?P<link>\band\s+(?:thereby|thus)\s+)(?P<verb>[a-z]+ing)\b", re.I
+)
+"""'... extending the conjugation and thereby raising ...': the second participle of an
+absolute clause is made finite with the first ('extends ... and thereby raises')."""
 
 
 def _read_absolute(subject: str, predicate: str) -> tuple[str, str, bool] | Vague:
@@ -580,6 +618,22 @@ def _read_absolute(subject: str, predicate: str) -> tuple[str, str, bool] | Vagu
     if fields[0] != feature and is_structural(_head_phrase(feature)):
         return feature, _clean_mechanism(predicate), True
     return fields
+
+
+def _labelled_compound(subject: str) -> bool:
+    """Whether a subject names a compound by class noun and label ('The (R)-THF ether 8').
+
+    Such a subject is the compound, not its feature; 'the X of sulfonamide 6d' names a
+    part of it.
+    """
+    tagged = tokenise(subject)
+    return (
+        len(tagged) >= 2
+        and tagged[-1].tag is Tag.LABEL
+        and not tagged[-1].text.startswith("(")  # 'a second nitro group (7)': the group
+        and tagged[-2].tag is Tag.WORD
+        and not any(token.tag is Tag.PREP for token in tagged)
+    )
 
 
 def _absolute_on_subject(
@@ -899,7 +953,8 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                 feature = _drop_light_head(_clean_feature(text_of(cause, tokens, 0, gerund)))
                 action = _finite_start(text_of(cause, tokens, gerund, relative).rstrip(" ,"))
                 clause = text_of(cause, tokens, relative, len(tokens))
-                return feature, f"{action}, {clause}", True
+                joiner = ", " if tokens[relative - 1].text == "," else " "  # "bulk that ..."
+                return feature, f"{action}{joiner}{clause}", True
             # "F, which (, unlike G,) is not cleaved": F and the relative clause's predicate
             feature = _drop_light_head(_clean_feature(head))
             predicate = _clean_mechanism(text_of(cause, tokens, index, len(tokens)))
@@ -1182,7 +1237,12 @@ def _light_verb(nominal: str, preposition: str, feature: str) -> str:
         base = "provide"  # F is the agent: "shielding by F" -> "F provides shielding"
     elif head in INFLUENCE_NOUNS:
         base = "exert"
-    elif preposition == "from" or head.endswith(EVENT_SUFFIXES) or head in EVENT_NOUNS:
+    elif (
+        preposition == "from"
+        or head.endswith(EVENT_SUFFIXES)
+        or head in EVENT_NOUNS
+        or (head.endswith("ing") and len(head) > 5)  # "π-stacking of F": F undergoes it
+    ):
         # F is the patient or the source: "oxidation of F" -> "F undergoes oxidation",
         # "electron transfer from F to the core" -> "F undergoes electron transfer to ..."
         base = "undergo"
@@ -1258,9 +1318,10 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     form: EffectForm
     if COMPARATIVE.search(pair_effect) and not _has_verb(pair_effect):
         effect, form = f"{to_label} is {pair_effect} than {from_label}", "clause"
-    elif (_has_verb(pair_effect) and _starts_with_verb(pair_effect)) or _lexicon_first(pair_effect):
+    elif _starts_with_verb(_LEADING_ADVERB.sub("", pair_effect)) or _lexicon_first(pair_effect):
         # what follows "Replacing X of 1 by Y of 19" is the change's predicate: "cost
-        # 30-fold in activity" starts with a verb the grammar's list does not hold
+        # 30-fold in activity" starts with a verb the grammar's list does not hold, and
+        # "almost abolished inhibition" with an adverb
         effect, form = pair_effect, "vp"
     else:
         effect, form = pair_effect, "np"
@@ -1269,6 +1330,9 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     return _finish(
         text, effect, form, feature, mechanism, reading, parsed=parsed, comparison=comparison
     )
+
+
+_LEADING_ADVERB = re.compile(r"^(?:[a-z]+ly|almost|still|also|even|further)\s+(?=\S)", re.I)
 
 
 def _split_pair_rest(rest: str) -> tuple[str, str | None]:
@@ -1318,7 +1382,7 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 # -- small helpers ----------------------------------------------------------------------
 
 
-CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby"})
+CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby", "consequence"})
 """Constructions whose effect verb shares the subject of the clause just before it."""
 
 
@@ -1335,7 +1399,10 @@ def _subordinate_cause(cause: str) -> bool:
     return any(
         index + 1 < len(tokens)
         and (
-            (token.lower in ("because", "since") and tokens[index + 1].lower not in SAME_SUBJECT)
+            (
+                token.lower in ("because", "since")
+                and tokens[index + 1].lower not in SAME_SUBJECT - POSSESSIVES
+            )
             or (
                 token.lower == "as"
                 and tokens[index - 1].text == ","
@@ -1345,6 +1412,30 @@ def _subordinate_cause(cause: str) -> bool:
         for index, token in enumerate(tokens)
         if index
     )
+
+
+def _absolute_inside(cause: str) -> bool:
+    """Whether the cause span holds an absolute clause (', the C≡C bond extending ...').
+
+    In "3 combines a high Δn with a high Δε, the C≡C bond extending the conjugation and
+    thereby raising the polarisability" the result participle continues the absolute
+    clause; the sentence is read whole by the 'absolute' construction.
+    """
+    if _ABSOLUTE_SUBJECT_END.search(cause):
+        return True  # the participle that matched is the absolute clause's own
+    tokens = tokenise(cause)
+    for index, token in enumerate(tokens[:-1]):
+        if token.text != "," or tokens[index + 1].lower not in ("the", "its", "their"):
+            continue
+        for later in tokens[index + 2 : index + 3 + ABSOLUTE_MAX_SUBJECT_WORDS]:
+            if later.tag is Tag.VBG:
+                return True
+            if later.tag in (Tag.PUNCT, Tag.VERB, Tag.AUX, Tag.CONJ):
+                break
+    return False
+
+
+_ABSOLUTE_SUBJECT_END = re.compile(r",\s+(?:the|its|their)(?:\s+[^\s,;:()]+){1,5}$", re.I)
 
 
 POSSESSIVES = wordlist("its their")
@@ -1697,8 +1788,12 @@ REAGENT_USED = re.compile(
     r"MeOH|EtOH|toluene|DCM|CH2Cl2|MeCN|pyridine)\b"
 )
 """A reagent or solvent named with the subject ('with LiOH', 'in dioxane'): a procedure."""
-REAGENT_CLASS = re.compile(r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b", re.I)
-"""'Lewis acid': a reagent that acts on the compound, not one of its groups."""
+REAGENT_CLASS = re.compile(
+    r"\b(?:lewis|brønsted|bronsted)\s+(?:acids?|bases?)\b|\b[\w-]+oyl\s+(?:chloride|bromide)s?\b",
+    re.I,
+)
+"""'Lewis acid', '2-fluoroacryloyl chloride': a reagent that acts on the compound (an acid
+halide is a reagent's name), not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
     "with without in within inside under across for by on at upon after before from when "
     "whenever while if once using because since although though unlike like compared"
