@@ -60,7 +60,6 @@ from chemx.generation.mcq import (
     OptionDraft,
     assemble,
     distractor_draft,
-    neutral_effect,
     option_text,
     pair_stem_text,
     stem_text,
@@ -92,6 +91,7 @@ from chemx.generation.schemas import (
     DecompositionAnswer,
     McqAnswer,
 )
+from chemx.generation.shown import neutral_effect, without_unseen_references
 from chemx.generation.stem_wording import unnamed_precursors, without_lacking_clause
 from chemx.generation.text import stem, words
 from chemx.labels import canonical_text, labels_after_class_nouns
@@ -174,7 +174,8 @@ class DecomposeResult:
     fields: Fields | None
     reason: str = ""
     """'too_vague', 'too_few_features', 'feature_not_drawn', 'no_neutral_stem' (the stem
-    cannot name the effect's subject without its group) or 'model_failed' when `fields`
+    cannot name the effect's subject without its group), 'unseen_reference' (the stem
+    would compare with a compound the item does not show) or 'model_failed' when `fields`
     is None."""
     detail: str = ""
     calls: tuple[ModelCall, ...] = ()
@@ -542,6 +543,15 @@ class TemplateGenerator:
                 )
             effect = unnamed_precursors(neutral, extracted.feature)
             candidates = context.visible
+            others = [label for label in context.partners if label not in context.labels]
+            referenced = without_unseen_references(effect, others)
+            if referenced is None:
+                return DecomposeResult(
+                    None,
+                    "unseen_reference",
+                    f"the stem would compare with a compound the item does not show: {effect!r}",
+                )
+            effect = referenced
         effect = without_lacking_clause(effect)
         found = PartialDecomposition(
             effect=effect,
@@ -616,8 +626,12 @@ class TemplateGenerator:
             # bond next to a basic nitrogen" is no "is protonated at physiological pH",
             # "removes the NH donor" no "donates electron density"; "must be
             # deprotonated before it can be oxidised" is "ionises ..."
+            # ... and says it first: "withdraws electron density ... and adds lipophilic
+            # bulk" is no "shields the neighbouring N2 from the electrophile"
             wanted = mechanism_classes(_verb_head(parts.action))
-            said = [r for r in readings(phrase) if wanted and wanted <= mechanism_classes(r)]
+            said = [
+                r for r in readings(phrase) if wanted and wanted <= mechanism_classes(_verb_head(r))
+            ]
             if said:
                 action = said[-1]
                 correct = replace(correct, mechanism=parts.joined(action))

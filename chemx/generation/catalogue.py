@@ -145,6 +145,8 @@ GROUPS: tuple[Group, ...] = (
         "aromatic C–F bond",
         "c[F]",
         (
+            "c–f",
+            "c-f",
             "fluorine",
             "fluoro",
             "fluoride",
@@ -747,13 +749,28 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
 @lru_cache(maxsize=4096)
 def _alias_hits(text: str) -> tuple[tuple[int, int, Group], ...]:
     """(alias length, -catalogue index, entry) for every alias found in `text`."""
-    lowered = " ".join(words(text))
+    lowered = " ".join(words(without_isotopes(text)))
     hits = []
     for index, (group, patterns) in enumerate(_alias_patterns()):
         best = max((n for n, pattern in patterns if pattern.search(lowered)), default=0)
         if best:
             hits.append((best, -index, group))
     return tuple(hits)
+
+
+def without_isotopes(text: str) -> str:
+    """`text` with isotope labels dropped: an aryl C–18F bond is an aryl C–F bond.
+
+    >>> without_isotopes("the aryl C–18F bond of 4-[18F]fluorobenzamide")
+    'the aryl C–F bond of 4-fluorobenzamide'
+    """
+    return _ISOTOPE_INLINE.sub("", _ISOTOPE_BRACKET.sub("", text))
+
+
+_ISOTOPE_BRACKET = re.compile(r"\[(?:2|3|11|13|14|15|17|18)[A-Z][a-z]?\](?=[a-z])")
+"""'[18F]fluoro', '[11C]methyl': a bracketed label before the name it marks."""
+_ISOTOPE_INLINE = re.compile(r"(?<=[–\-\s(])(?:11|13|14|15|17|18)(?=[FCNO]\b)")
+"""'C–18F', 'the 18F label': a mass number before its element symbol."""
 
 
 def groups_named_in(text: str) -> list[Group]:

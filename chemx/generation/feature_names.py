@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from chemx.english import adjective_only
 from chemx.generation.catalogue import group_for_feature, related
 from chemx.generation.extract import HEAD_BREAKS
 from chemx.generation.text import distinctive_stems
@@ -60,14 +61,6 @@ def names_cause(mechanism: str, cause: str) -> bool:
     return bool(wanted) and wanted <= distinctive_stems(mechanism)
 
 
-def _adjective(word: str) -> bool:
-    """Whether the lexicon knows `word` only as an adjective ('larger', 'rigid'), not a noun."""
-    from lemminflect import getAllLemmas
-
-    parts = getAllLemmas(word.strip(",;"))
-    return "ADJ" in parts and "NOUN" not in parts
-
-
 def is_plural(phrase: str) -> bool:
     """Whether a feature phrase is plural ('two methoxy groups', 'the OMe and the ring')."""
     tokens = phrase.lower().split()
@@ -77,7 +70,7 @@ def is_plural(phrase: str) -> bool:
     tokens = tokens[: cut[0]] if cut else tokens  # "halogens in the para position": halogens
     numbered = tokens[0] in ("two", "three", "four", "five", "six", "both", "multiple", "several")
     joined = [i for i, token in enumerate(tokens[1:-1], 1) if token == "and"]
-    if numbered or any(not _adjective(tokens[i - 1]) for i in joined):
+    if numbered or any(not adjective_only(tokens[i - 1]) for i in joined):
         return True  # coordinated heads: "the OMe and the ring crowd"; not "larger and more"
     head = re.sub(r"[^a-z]", "", tokens[-1])
     return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))

@@ -425,7 +425,22 @@ def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeatu
         return None
     drawn = [f for f in visible if f.source.startswith("smarts:")]
     by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
-    return by_key[0] if len(by_key) == 1 else None  # two drawn: the paper's words say which
+    if len(by_key) != 1:
+        return None  # two drawn: the paper's words say which
+    if _named_parts(feature) - _named_parts(by_key[0]):
+        return None  # "urea N–H bonds" are no "urea carbonyl": the paper names a part
+    return by_key[0]
+
+
+def _named_parts(name: str) -> set[str]:
+    """The atoms and bonds a feature name singles out of its group ('N–H', 'nitrogen')."""
+    parts = {m.group(0).replace("-", "–").upper() for m in _BOND.finditer(name)}
+    return parts | {w.rstrip("s") for w in name.lower().split() if w.rstrip("s") in _PART_WORDS}
+
+
+_BOND = re.compile(r"\b[CNOS][–-]H\b")
+_PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole"})
+"""Words for one atom or bond of a group, which a name of the whole group does not say."""
 
 
 def usage_key(name: str) -> str:

@@ -4,8 +4,9 @@ Only the correct option's mechanism comes from the paper, so whatever the paper'
 sentence says about *which* compound it means marks that option as surely as the
 structure's label would: the compound's own label ("was placed at C5 in 4 to block ..."
 becomes "was placed to block ..."), another compound's ("than 21", "seen for 8"), an atom
-locant ("at C5") and a bracketed measurement ("(3.46 Å versus 3.55 Å for 5a by
-GIWAXS)"). `without_labels` takes them out without leaving a dangling participle
+locant ("at C5"), a bracketed measurement ("(3.46 Å versus 3.55 Å for 5a by GIWAXS)")
+and a pointer back into the paper ("restores that hydrogen bond" becomes "restores the
+hydrogen bond"). `without_labels` takes them out without leaving a dangling participle
 ("the para-hydroxylation seen for 8" loses "seen" too). Split from
 `chemx.generation.register`, which builds the options' shared register.
 """
@@ -56,7 +57,16 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
     if without_locants != text:  # "is electron-rich at C10 and is protonated there"
         without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
     text = _other_labels(_DATA_ASIDE.sub("", without_locants))
+    text = _POINTING_DETERMINER.sub(lambda m: f"{m['before']}the ", text)
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
+
+
+_POINTING_DETERMINER = re.compile(
+    r"(?P<before>\b(?:to|of|with|at|on|in|from|restores?|breaks?|blocks?|forms?|makes?|"
+    r"weakens?|strengthens?|removes?)\s+)(?:this|that|these|those)\s+(?=[a-z][\w-]*\b)"
+)
+"""'restores that hydrogen bond', 'ortho to this bond': a determiner that points back into
+the paper, which an option read alone cannot follow; 'the' says as much without it."""
 
 
 _DATA_ASIDE = re.compile(r"\s+\([^()]*\d[^()]*\)")

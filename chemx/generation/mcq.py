@@ -41,18 +41,13 @@ from chemx.generation.stem_wording import (
     predicate_after_shown,
     process_subject,
     reaction_subject,
-    systematic_name_start,
-    without_structural_modifiers,
 )
 from chemx.generation.text import (
     capitalise,
     decapitalise,
     distinctive_stems,
-    squash,
     wordlist,
 )
-from chemx.labels import find_mentions
-from chemx.labels.grammar import COMPOUND_WORDS
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType, SpareOption
 
@@ -131,69 +126,6 @@ class Mcq:
 def entry_noun(entry_type: str) -> str:
     """'molecule' or 'reaction', as the stem names the image."""
     return "reaction" if entry_type == "reaction" else "molecule"
-
-
-def neutral_effect(effect: str, labels: Sequence[str]) -> str:
-    """The effect with the structure's own label replaced: a stem names no compound number."""
-    for label in labels:
-        if not label:
-            continue
-        for mention in reversed(find_mentions(label, effect)):
-            start = mention.start
-            noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
-            named = _class_noun_before(effect[:start])
-            if noun is not None and named == effect[:start].rstrip():
-                # "the 2-fluorosubstituted product 2n": the phrase has its determiner
-                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
-                continue
-            if noun is not None:
-                start = noun.start()
-                effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
-                continue
-            start = systematic_name_start(effect, start)  # "1,4-benzoquinone 5": one name
-            named = _class_noun_before(effect[:start])
-            if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
-                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
-                continue
-            prefix, shown = effect[:start], SHOWN
-            article = _TRAILING_ARTICLE.search(prefix)
-            if article is not None:  # "The N,N-dimethylcarbamate 3": one article, not two
-                prefix = prefix[: article.start()]
-                shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
-            effect = f"{prefix}{shown}{effect[mention.end :]}"
-    return squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
-
-
-_TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
-
-
-_COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
-
-
-CLASS_NOUN = re.compile(r"[^\W\d_](?:[^\W\d_]|-)*[^\W\d_]")
-"""A word of letters, hyphens allowed inside ('β-anomer', 'thioglucoside')."""
-
-
-def _class_noun_before(prefix: str) -> str | None:
-    """`prefix` with 'the' before the class noun its label stands beside, or None.
-
-    'Coumarin' -> 'the coumarin'; 'the pyridyl analogue' stays; None when the label
-    follows anything else (a verb, a preposition, a bracket).
-
-    A class noun and its label are one noun phrase ("coumarin 1", "ester 22"): replacing
-    only the label wrote "Coumarin the compound shown behaves like 3".
-    """
-    tokens = tokenise(prefix)
-    if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
-        return None
-    first = len(tokens) - 1
-    while first > 0 and tokens[first - 1].tag in (Tag.WORD, Tag.VBN):
-        first -= 1  # participles are modifiers here: "the 2-fluorosubstituted product 2n"
-    if first > 0 and tokens[first - 1].tag is Tag.DET:
-        return prefix.rstrip()
-    head = tokens[first]
-    word = head.text if head.text[1:2].isupper() else head.text.lower()  # 'DMAP' stays
-    return f"{prefix[: head.start]}the {word}{prefix[head.end :]}".rstrip()
 
 
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:

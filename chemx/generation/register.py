@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chemx.english import noun_too
 from chemx.generation.label_free import dangling_participle
 from chemx.generation.label_free import without_labels as without_labels
 from chemx.generation.lexicon import (
@@ -197,9 +198,25 @@ def inflect(predicate: str, plural: bool) -> str:
     clause = _NEW_SUBJECT.search(rest)  # "... that stores strain and releases it"
     own, after = (rest[: clause.start()], rest[clause.start() :]) if clause else (rest, "")
     own = _JOINED_VERB.sub(
-        lambda m: m.group(1) + (_inflected(m.group(2), plural) or m.group(2)), own
+        lambda m: m.group(1) + (_joined_inflected(m, own + after, plural) or m.group(2)), own
     )
     return f"{verb} {own}{after}".strip()
+
+
+def _joined_inflected(match: re.Match[str], text: str, plural: bool) -> str | None:
+    """The verb after 'and' in the subject's number, or None when it is a joined noun.
+
+    "adds a second positive charge and bulk that the channel does not admit": a word that
+    is also a noun, with no object after it, is the object's second noun, not a verb.
+    """
+    word = match.group(2)
+    following = text[match.end() :].split(maxsplit=1)
+    if noun_too(word) and (not following or following[0].lower() in _NOT_OBJECT):
+        return None
+    return _inflected(word, plural)
+
+
+_NOT_OBJECT = frozenset({"that", "which", "who", "whose", "where", "and", "or", ",", ";"})
 
 
 _LEADING_ADVERBS = re.compile(

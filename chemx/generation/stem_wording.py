@@ -25,7 +25,7 @@ NAME_MIN_LETTERS = 9
 """A shorter word is not read as a name built from parts ('methyl', 'phenol')."""
 PRECURSOR = "the starting material"
 SHOWN = "the compound shown"
-"""How a stem names the item's own compound (`chemx.generation.mcq.neutral_effect`)."""
+"""How a stem names the item's own compound (`chemx.generation.shown.neutral_effect`)."""
 PRODUCT_CLAUSE = re.compile(
     rf"^(?:gave|afforded|provided|yielded|furnished|produced)\s+{SHOWN}\s*,\s*"
     r"(?:(?P<lead>for|in|with) which|which)\s+(?P<rest>.+)$"
@@ -233,7 +233,17 @@ def process_subject(subject: list[Token]) -> bool:
     turnover" the stem would say the compound did what its metabolism did.
     """
     head = subject_head(subject)
+    if head in TRANSIENT_NOUNS:  # "the α-amino radical is consumed by side reactions"
+        return True
     return head is not None and event_noun(head)  # not "Iodination at the same positions"
+
+
+TRANSIENT_NOUNS = frozenset(
+    {"radical", "radicals", "anion", "anions", "cation", "cations", "carbocation", "carbanion"}
+    | {"ylide", "carbene", "nitrene", "species", "state", "states"}
+)
+"""Heads of what the compound becomes on the way (a radical, a transition state), which
+the drawing does not show: 'the compound shown is consumed' would be another molecule."""
 
 
 def predicate_after_shown(predicate: str) -> str:

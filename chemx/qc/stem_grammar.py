@@ -148,6 +148,8 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
         problems.append(StemProblem("no_predicate", "no finite verb agrees with a subject"))
     elif _relative_only(tokens, start):
         problems.append(StemProblem("no_predicate", "the only verb is a relative clause's"))
+    elif framed is not None and _verb_after_frame(tokens):
+        problems.append(StemProblem("verb_after_frame", "'is' followed by a verb and its object"))
     elif framed is not None:
         second = _second_predicate(tokens, start)
         if second is not None:
@@ -199,6 +201,8 @@ def _points_back(tokens: list[Token], framed: bool) -> bool:
     if framed:
         complement = [t for t in tokens[4:] if t.tag is not Tag.PUNCT]
         return bool(complement) and complement[0].lower in POINTERS
+    while len(tokens) > 2 and tokens[0].tag is Tag.ADV:
+        tokens = tokens[1:]  # "Even its zinc complex emits weakly"
     if len(tokens) < 2:
         return False
     head = tokens[0].lower
@@ -264,6 +268,28 @@ def _finite_verb(tokens: list[Token], index: int) -> bool:
         and past_or_third_person(token.lower)
         and (following is None or following.tag is not Tag.WORD)
     )
+
+
+def _verb_after_frame(tokens: list[Token]) -> bool:
+    """'The observed outcome is lowered the conversion': a predicate, not an outcome.
+
+    The frame's complement is a noun phrase; a listed verb right after 'is' (past an
+    adverb) with a determiner after it ("raised the half-life"), or after an adverb
+    ("almost abolished inhibition"), opens a verb phrase. "is lower yields" is a noun phrase.
+    """
+    index = next((i for i, t in enumerate(tokens) if t.lower == "is"), None)
+    if index is None or index + 2 >= len(tokens):
+        return False
+    index += 1
+    if tokens[index].lower in ("why", "how", "whether"):
+        return True  # "The observed outcome is why the triphosphate is incorporated"
+    adverb = tokens[index].tag is Tag.ADV
+    while tokens[index].tag is Tag.ADV and index + 1 < len(tokens):
+        index += 1
+    verb, following = tokens[index], tokens[index + 1] if index + 1 < len(tokens) else None
+    if verb.tag is not Tag.VERB or not past_or_third_person(verb.lower):
+        return False
+    return adverb or (following is not None and following.tag in (Tag.DET, Tag.NUM))
 
 
 def _noun_like(word: str) -> bool:

@@ -127,7 +127,7 @@ def test_fluorination_names_the_carbon_fluorine_bonds() -> None:
 
 
 def test_a_labelled_systematic_name_after_an_article_becomes_one_compound_shown() -> None:
-    from chemx.generation.mcq import neutral_effect
+    from chemx.generation.shown import neutral_effect
 
     effect = neutral_effect("The N,N-dimethylcarbamate 3 was not hydrolysed in plasma", ["3"])
     assert effect == "The compound shown was not hydrolysed in plasma"

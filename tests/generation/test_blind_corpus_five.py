@@ -16,9 +16,10 @@ from chemx.generation.catalogue import group_for_feature, groups_named_in, match
 from chemx.generation.clauses import predicate_start, tokenise
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.feature_names import same_feature
-from chemx.generation.mcq import neutral_effect, subject_free_effect
+from chemx.generation.mcq import subject_free_effect
 from chemx.generation.owners import cause_owners
 from chemx.generation.register import inflect, without_labels
+from chemx.generation.shown import neutral_effect
 from tests._helpers import molecule_structure, one_sentence_context
 
 

@@ -23,9 +23,9 @@ from chemx.generation.clauses import normalise, predicate_start, tokenise
 from chemx.generation.elements import missing_elements, named_elements
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.features import structure_features
-from chemx.generation.mcq import neutral_effect
 from chemx.generation.owners import data_owners, foreign_effect_owners
 from chemx.generation.register import plain_feature, readings, renumber, without_labels
+from chemx.generation.shown import neutral_effect
 from chemx.generation.stem_wording import without_lacking_clause
 from chemx.generation.subject_cause import subject_reading
 from chemx.records import SmilesReading

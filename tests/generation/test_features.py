@@ -24,11 +24,11 @@ from chemx.generation.mcq import (
     OptionDraft,
     agree,
     assemble,
-    neutral_effect,
     option_text,
     stem_text,
 )
 from chemx.generation.mechanisms import GENERIC, TABLE, mechanism_for
+from chemx.generation.shown import neutral_effect
 from chemx.generation.stem_wording import one_compound_effect
 from chemx.qc.anti_shortcut import hedging_terms
 from chemx.records import ReasoningType
@@ -345,7 +345,6 @@ def test_terse_readings_are_clean_and_offered_after_the_long_ones() -> None:
 
 
 def test_a_class_noun_beside_the_label_stays_in_the_stem() -> None:
-    from chemx.generation.mcq import neutral_effect
 
     assert neutral_effect("Coumarin 1 behaves like 3", ["1"]) == "the coumarin shown behaves like 3"
     # the class noun stays; a modifier that spells one of the compound's groups does not

@@ -12,8 +12,9 @@ from chemx.generation.backends import cause_surroundings
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.feature_names import names_cause
 from chemx.generation.features import VisibleFeature, select_other_features
-from chemx.generation.mcq import neutral_effect, option_text, stem_text, subject_free_effect
+from chemx.generation.mcq import option_text, stem_text, subject_free_effect
 from chemx.generation.owners import cause_owners, explains_other
+from chemx.generation.shown import neutral_effect
 from chemx.generation.text import distinctive_stems
 from chemx.records import ReasoningType
 

@@ -1,0 +1,191 @@
+"""A stem's effect with the item's own compound label written as 'the compound shown'.
+
+The image labels nothing for the reader: a stem that says "7c reacted in 2 h" names a
+number the question never shows, and one that keeps the label's noun phrase whole
+("Coumarin 1 behaves ...") must still read as English once the number is gone ("The
+coumarin shown behaves ..."). A label after a modifier is a compound with that modifier
+("oxidised 1", "intact 2c": "the oxidised compound shown"), and a label that is the
+subject after an opening phrase ("Under simulated sunlight 3a had ...") keeps the phrase
+and gains a comma. Another compound the item does not show is no reference a reader can
+follow: `without_unseen_references` cuts "relative to 1" and "compared with 9 days for
+12a" and gives up on "lower than that of 2a". Split from `chemx.generation.mcq`, which
+builds the stem around it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from chemx.english import adjective_only
+from chemx.generation.clauses import Tag, tokenise
+from chemx.generation.stem_wording import (
+    SHOWN,
+    systematic_name_start,
+    without_structural_modifiers,
+)
+from chemx.generation.text import capitalise, squash
+from chemx.labels import find_mentions
+from chemx.labels.grammar import COMPOUND_WORDS
+
+
+def neutral_effect(effect: str, labels: Sequence[str]) -> str:
+    """The effect with the structure's own label replaced: a stem names no compound number."""
+    for label in labels:
+        if not label:
+            continue
+        for mention in reversed(find_mentions(label, effect)):
+            start = mention.start
+            rewritten = _introduced_subject(effect, start, mention.end) or _modified_label(
+                effect, start, mention.end
+            )
+            if rewritten is not None:
+                effect = rewritten
+                continue
+            noun = _COMPOUND_NOUN.search(effect[:start])  # "compound 17": not "compound the"
+            named = _class_noun_before(effect[:start])
+            if noun is not None and named == effect[:start].rstrip():
+                # "the 2-fluorosubstituted product 2n": the phrase has its determiner
+                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
+                continue
+            if noun is not None:
+                start = noun.start()
+                effect = f"{effect[:start]}{SHOWN}{effect[mention.end :]}"
+                continue
+            start = systematic_name_start(effect, start)  # "1,4-benzoquinone 5": one name
+            named = _class_noun_before(effect[:start])
+            if named is not None:  # "Coumarin 1 behaves ..." -> "The coumarin shown behaves ..."
+                effect = f"{without_structural_modifiers(named)} shown{effect[mention.end :]}"
+                continue
+            prefix, shown = effect[:start], SHOWN
+            article = _TRAILING_ARTICLE.search(prefix)
+            if article is not None:  # "The N,N-dimethylcarbamate 3": one article, not two
+                prefix = prefix[: article.start()]
+                shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
+            effect = f"{prefix}{shown}{effect[mention.end :]}"
+    return squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
+
+
+_TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
+
+
+_COMPOUND_NOUN = re.compile(rf"\b(?:the\s+)?(?:{COMPOUND_WORDS})\s+$", re.IGNORECASE)
+
+
+CLASS_NOUN = re.compile(r"[^\W\d_](?:[^\W\d_]|-)*[^\W\d_]")
+"""A word of letters, hyphens allowed inside ('β-anomer', 'thioglucoside')."""
+
+
+def _class_noun_before(prefix: str) -> str | None:
+    """`prefix` with 'the' before the class noun its label stands beside, or None.
+
+    'Coumarin' -> 'the coumarin'; 'the pyridyl analogue' stays; None when the label
+    follows anything else (a verb, a preposition, a bracket).
+
+    A class noun and its label are one noun phrase ("coumarin 1", "ester 22"): replacing
+    only the label wrote "Coumarin the compound shown behaves like 3".
+    """
+    tokens = tokenise(prefix)
+    if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
+        return None
+    first = len(tokens) - 1
+    while first > 0 and tokens[first - 1].tag in (Tag.WORD, Tag.VBN):
+        first -= 1  # participles are modifiers here: "the 2-fluorosubstituted product 2n"
+    if first > 0 and tokens[first - 1].tag is Tag.DET:
+        return prefix.rstrip()
+    head = tokens[first]
+    word = head.text if head.text[1:2].isupper() else head.text.lower()  # 'DMAP' stays
+    return f"{prefix[: head.start]}the {word}{prefix[head.end :]}".rstrip()
+
+
+def _introduced_subject(effect: str, start: int, end: int) -> str | None:
+    """'Under simulated sunlight 3a had ...' -> 'Under simulated sunlight, the compound shown had'.
+
+    A label that opens the clause after a sentence-initial prepositional phrase is the
+    subject, not the phrase's noun: its verb follows at once. 'With aldehyde 7 the
+    reaction stalled' is the phrase's own noun and stays for `_class_noun_before`.
+    """
+    before = tokenise(effect[:start])
+    after = tokenise(effect[end:])
+    if len(before) < 2 or before[0].tag is not Tag.PREP or not after:
+        return None
+    if any(token.tag not in (Tag.WORD, Tag.DET, Tag.VBN, Tag.NUM) for token in before[1:]):
+        return None
+    if after[0].tag not in (Tag.VERB, Tag.AUX) and not (
+        after[0].tag is Tag.ADV and len(after) > 1 and after[1].tag in (Tag.VERB, Tag.AUX)
+    ):
+        return None
+    return f"{effect[:start].rstrip().rstrip(',')}, {SHOWN}{effect[end:]}"
+
+
+def _modified_label(effect: str, start: int, end: int) -> str | None:
+    """'oxidised 1', 'intact 2c': the modifier and the label are 'the oxidised compound shown'.
+
+    A participle or an adjective the lexicon knows only as one is no class noun: read as
+    one ("to intact 2c" -> "to the intact shown") the compound would be lost.
+    """
+    match = _LAST_WORD.search(effect[:start])
+    if match is None:
+        return None
+    word = match["word"]
+    prefix = effect[: match.start("word")]
+    tokens = tokenise(f"{prefix}{word}")
+    if not tokens or tokens[-1].text != word:
+        return None
+    opens_phrase = len(tokens) == 1 or tokens[-2].tag in (Tag.PREP, Tag.DET)
+    listed_participle = tokens[-1].tag is Tag.VERB and word.endswith("ed") and opens_phrase
+    if not (tokens[-1].tag is Tag.VBN or adjective_only(word) or listed_participle):
+        return None  # 'afforded 5': the verb's object
+    article = "" if _TRAILING_ARTICLE.search(prefix) else "the "
+    if not prefix.strip():
+        article = "The "
+    return f"{prefix}{article}{word} compound shown{effect[end:]}"
+
+
+_LAST_WORD = re.compile(r"(?:^|(?<=\s))(?P<word>[A-Za-z][a-z]+)\s+$")
+"""The last word before a label, in lower case after its first letter ('oxidised')."""
+
+
+def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
+    """The effect without comparisons to compounds the item does not show, or None.
+
+    "accelerates the cycloaddition 14-fold relative to 1" keeps its measure without the
+    reference ("accelerates the cycloaddition 14-fold"), and so does "an hERG IC50 of 1.1
+    µM vs. > 30 µM for 2a". A comparative whose only reference is the other compound
+    ("82 K lower than that of 2a") says nothing without it: None. "its phenyl analogue
+    2a" says what the other compound is, and stays. `others`: the labels of the paper's
+    other drawn compounds.
+    """
+    for label in others:
+        for mention in reversed(find_mentions(label, effect)):
+            before, after = effect[: mention.start], effect[mention.end :]
+            if _DESCRIBED_PARTNER.search(before):
+                continue
+            cut = _REFERENCE_PHRASE.search(before)
+            if cut is not None and not _FOLLOWING_WORD.match(after):
+                effect = f"{before[: cut.start()]}{after}"
+            elif _COMPARISON_MARKER.search(before):
+                return None  # 'lower than 2a', 'unlike 2a': the comparison needs it
+    return squash(effect).strip(" ,")
+
+
+_REFERENCE_PHRASE = re.compile(
+    r",?\s+(?:(?:relative|compared)\s+(?:with|to)\s+(?:that\s+of\s+)?(?:compound\s+)?"
+    r"|(?:compared\s+(?:with|to)|vs\.?|versus)\s+[^,;()]*?\bfor\s+(?:compound\s+)?)$",
+    re.IGNORECASE,
+)
+"""A reference phrase ending at the label: 'relative to', 'compared with 9 days for'."""
+_FOLLOWING_WORD = re.compile(r"\s+(?:and|or)\s")
+"""'relative to 1 and 2': a list, not cut."""
+_COMPARISON_MARKER = re.compile(
+    r"\b(?:than|relative to|compared (?:with|to)|versus|vs\.?|unlike|in contrast to|"
+    r"as\s+\w+\s+as)\s",
+    re.IGNORECASE,
+)
+_DESCRIBED_PARTNER = re.compile(
+    r"\b(?!(?:the|its|their|an?|this|that)\s)[\w-]+\s+(?:analogue|analog|isomer|congener|"
+    r"counterpart|homologue|homolog|derivative|epimer|enantiomer)s?\s+$",
+    re.IGNORECASE,
+)
+"""'its phenyl analogue 2a': the other compound said by how it differs ('the analogue 2a'
+is not)."""
