@@ -51,6 +51,7 @@ from chemx.generation.features import (
     drawn_name,
     groups_inside_words,
     is_plural,
+    renames_as_one,
     select_other_features,
 )
 from chemx.generation.lexicon import HEDGING_TERMS, mechanism_classes
@@ -400,7 +401,8 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner
     own_head = bool(groups_named_in(head_phrase(fields.feature)[0]))
-    name = group.name if group and drawn and own_head else plain_feature(fields.feature)
+    catalogue = group and drawn and own_head and renames_as_one(fields.feature, group.name)
+    name = group.name if group and catalogue else plain_feature(fields.feature)
     drawn_as = drawn_name(fields.feature, group, context.visible) if own_head else None
     if drawn_as is not None:
         name, drawn = drawn_as, True

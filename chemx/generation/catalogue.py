@@ -128,7 +128,7 @@ GROUPS: tuple[Group, ...] = (
         "trifluoromethyl",
         "trifluoromethyl group",
         "[CX4](F)(F)F",
-        ("trifluoromethyl", "cf3"),
+        ("trifluoromethyl", "cf3", "trifluoroethyl", "trifluoropropyl", "trifluorobutyl"),
         ("fluoroalkyl",),
     ),
     Group(

@@ -195,7 +195,7 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
         "clause",
         "pair",
     ),
-    # the whole sentence framed by a leading adverbial clause
+    # the whole sentence framed by a leading adverbial clause ("With its X bound to Y, ...")
     Construction(
         "because_lead", "^ because|since|given_that <cause> , <effect+>", "clause", "cause_first"
     ),
@@ -209,6 +209,7 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     ),
     Construction("participle_lead", "^ &possession <cause> , <effect+>", "clause", "cause_first"),
     Construction("means_lead", "^ by <cause> , <effect+>", "vp", "means"),
+    Construction("with_lead", "^ with <cause> , <effect+>", "clause", "cause_first"),
     # explicit cause markers: the cause follows
     Construction("attributed_to", "<effect> &attribution <cause+>", "np", "effect_first"),
     # the active voice: "We attribute the gain to X", "E, which we ascribe to X",
@@ -271,15 +272,14 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     Construction("means", "<effect> by <cause+>", "vp", "means"),
     Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),
-    # "X hinders coordination ..., and so lowers the yield"; after 'because' ("E, because F
-    # cannot be protonated and so cannot ...") the 'so' is inside the cause
+    # "X hinders coordination ..., and so lowers the yield" (after 'because', the cause's)
     Construction("consequence", "<cause+> ,? and so <effect>", "clause", "cause_first"),
     # "X makes/renders Y": the subject is the feature and holds the mechanism; not passive
     Construction(
         "causal_verb", "<cause> !&attribution =&vp_effect_verb <effect+>", "vp", "subject"
     ),
     # an absolute clause: "A second nitro group (7) gave a further shift, the extra acceptor
-    # withdrawing ..." (`chemx.generation.extract` reads it only as a noun + participle)
+    # withdrawing ..." (`chemx.generation.extract` reads it as a noun + participle only)
     Construction("absolute", "<effect> , the|its|their <cause+>", "clause", "effect_first"),
     # last: an observation, then a colon and the structure that explains it ("Without its
     # CF3 groups, 1e gave only 35% yield: the electron-poor aryl group of 1a acidifies ...")

@@ -469,7 +469,7 @@ def _interpret(
             effect = conceded["effect"].strip(" ,;")
         form = "np" if conceded or not _has_verb(effect) else "clause"
     else:
-        if reading.construction.name in CLAUSE_FINAL and (
+        if reading.construction.name in (*CLAUSE_FINAL, "causal_verb") and (
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
@@ -489,13 +489,20 @@ def _interpret(
         return Vague(
             "no_effect", f"effect part {effect!r} is too short ({reading.construction.name})"
         )
-    if reading.construction.name == "participle_lead":
+    if reading.construction.name == "with_lead":
+        held = _absolute_clause(cause, passive=True)
+        if held is None:
+            return None  # "With 5 mol% of catalyst, ...": a condition, not a clause
+        cause_fields = _read_absolute(*held)
+    elif reading.construction.name == "participle_lead":
         cause_fields = _read_possession(cause)
     elif reading.construction.name == "absolute" and clause is not None:
         # the clause's subject, and its predicate as the cause was cut above (a result
         # clause after it is not the mechanism)
         subject = clause[0]
         cause_fields = _read_absolute(subject, cause[len(subject) :].strip())
+    elif family == "effect_first" and (renamed := _renamed_after_colon(cause)) is not None:
+        cause_fields = renamed
     else:
         cause_fields = _read_cause(cause, nominal_adjective=True)
     if isinstance(cause_fields, Vague):
@@ -567,28 +574,45 @@ def _fronted_group(effect: str) -> tuple[str, str]:
     return _clean_feature(found["group"]), found["rest"]
 
 
+PASSIVE_PARTICIPLES = wordlist("bound held placed fixed locked positioned oriented set kept")
+"""Listed verb forms that are participles in 'with its X bound to Y' (the clause grammar
+tags them as verbs)."""
 ABSOLUTE_MAX_SUBJECT_WORDS = 5
 """Most words of the noun phrase before an absolute clause's participle."""
 
 
-def _absolute_clause(cause: str) -> tuple[str, str] | None:
+def _absolute_clause(cause: str, *, passive: bool = False) -> tuple[str, str] | None:
     """An absolute clause made finite, as (subject, predicate); None when it is no such clause.
 
     "the extra acceptor withdrawing X" -> ("the extra acceptor", "withdraws X"), "the
-    phenolate oxygen being Y" -> ("the phenolate oxygen", "is Y").
+    phenolate oxygen being Y" -> ("the phenolate oxygen", "is Y"); with `passive` (after
+    'with') also "its thiazole nitrogen bound to Arg155" -> ("its thiazole nitrogen", "is
+    bound to Arg155").
     """
     tokens = tokenise(cause)
     head = next(
         (i for i, t in enumerate(tokens) if t.lower == "being" or t.tag is not Tag.WORD), None
     )
+    if passive and tokens and tokens[0].lower in ("its", "their", "the"):
+        head = next(
+            (
+                i
+                for i, t in enumerate(tokens)
+                if i and (t.lower == "being" or t.tag is not Tag.WORD)
+            ),
+            None,
+        )
     if not head or head > ABSOLUTE_MAX_SUBJECT_WORDS:
         return None
     token = tokens[head]
-    if token.lower != "being" and token.tag is not Tag.VBG:
+    participle = passive and (token.tag is Tag.VBN or token.lower in PASSIVE_PARTICIPLES)
+    if token.lower != "being" and token.tag is not Tag.VBG and not participle:
         return None
     subject = cause[: token.start].strip()
-    if token.lower == "being":
+    if token.lower == "being" or participle:
         finite = "are" if is_plural(_head_word(subject)) else "is"
+        if participle:
+            finite = f"{finite} {token.text}"
     else:
         finite = _finite(token.text, subject)
     rest = _COORDINATED_PARTICIPLE.sub(
@@ -598,7 +622,7 @@ def _absolute_clause(cause: str) -> tuple[str, str] | None:
 
 
 _COORDINATED_PARTICIPLE = re.compile(
-    r"(?P<link>\band\s+(?:thereby|thus)\s+)(?P<verb>[a-z]+ing)\b", re.I
+    r"(?P<link>\band\s+(?:thereby|thus|so|hence)\s+)(?P<verb>[a-z]+ing)\b", re.I
 )
 """'... extending the conjugation and thereby raising ...': the second participle of an
 absolute clause is made finite with the first ('extends ... and thereby raises')."""
@@ -618,6 +642,37 @@ def _read_absolute(subject: str, predicate: str) -> tuple[str, str, bool] | Vagu
     if fields[0] != feature and is_structural(_head_phrase(feature)):
         return feature, _clean_mechanism(predicate), True
     return fields
+
+
+def _renamed_after_colon(cause: str) -> tuple[str, str, bool] | None:
+    """'its allylic CH2 groups: these hydrogens are abstracted by ...' as one cause.
+
+    The clause after the colon explains the group named before it through a pointer
+    ('these hydrogens'); read alone, the pointer would be the feature. The feature is
+    the group, and what the pointer names is the group's: "have hydrogens that are
+    abstracted ...". None when the cause is not so built.
+    """
+    match = COLON_POINTER.match(cause)
+    if match is None or not is_structural(match["group"]):
+        return None
+    rest = match["rest"]
+    tokens = tokenise(rest)
+    if predicate_start(tokenise(f"it {rest}")) != 1 or not tokens:
+        return None  # the pointer's noun phrase goes on: no verb right after it
+    feature = _clean_feature(match["group"])
+    noun = match["noun"]
+    if noun.lower() in feature.lower().split():
+        return feature, _clean_mechanism(rest), True  # "these groups": the group itself
+    owner = "have" if is_plural(_head_word(feature)) else "has"
+    return feature, _clean_mechanism(f"{owner} {noun} that {rest}"), True
+
+
+COLON_POINTER = re.compile(
+    r"^(?:its\s+|their\s+|the\s+)?(?P<group>[^:;,()]{3,60}):\s+(?:these|those|this|such)\s+"
+    r"(?P<noun>[A-Za-z][\w–-]*)\s+(?P<rest>\S.*)$",
+    re.I,
+)
+"""'X: these <noun> <predicate>': a group, then what its parts do."""
 
 
 def _labelled_compound(subject: str) -> bool:

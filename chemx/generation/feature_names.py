@@ -1,19 +1,26 @@
 """Feature phrases compared: one feature or two, explained through, singular or plural.
 
-Whether two phrases name one feature, whether a mechanism explains through one, and
-whether a feature phrase is plural. Split from `chemx.generation.features` (which
-re-exports these names): the distractor selector, the offline generator and the
-anti-shortcut gate all ask these questions and must answer them alike.
+Whether two phrases name one feature, whether a mechanism explains through one, whether
+a feature phrase is plural, and which name the drawing gives the paper's feature. Split
+from `chemx.generation.features` (which re-exports these names): the distractor
+selector, the offline generator and the anti-shortcut gate all ask these questions and
+must answer them alike.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from chemx.english import adjective_only
 from chemx.generation.catalogue import group_for_feature, related
 from chemx.generation.extract import HEAD_BREAKS
 from chemx.generation.text import distinctive_stems
+
+if TYPE_CHECKING:
+    from chemx.generation.catalogue import Group
+    from chemx.generation.features import VisibleFeature
 
 SAME_FEATURE_OVERLAP = 0.5
 """Two feature phrases sharing this share of the shorter one's distinctive stems are the
@@ -74,3 +81,52 @@ def is_plural(phrase: str) -> bool:
         return True  # coordinated heads: "the OMe and the ring crowd"; not "larger and more"
     head = re.sub(r"[^a-z]", "", tokens[-1])
     return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ys"))
+
+
+def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeature]) -> str | None:
+    """The name the structure's own reading gives the paper's feature, if it gives one.
+
+    Distractors are named from the drawing ("anilide N–H", "2,4,6-trifluorophenyl
+    ring"); the answer named in the paper's words ("the ring nitrogen", "methylation of
+    the bridging nitrogen") would be the one option in another register, and across a
+    release the only feature never seen elsewhere (the ``rarest-feature`` shortcut).
+    So when exactly one feature read from the structure is the cause's catalogue entry,
+    the answer takes that feature's name; otherwise it keeps the paper's (matching by
+    shared words instead renames "two geminal phenyl rings" as "unsubstituted phenyl
+    ring").
+    """
+    if group is None:
+        return None
+    drawn = [f for f in visible if f.source.startswith("smarts:")]
+    by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
+    if len(by_key) != 1:
+        return None  # two drawn: the paper's words say which
+    return by_key[0] if renames_as_one(feature, by_key[0]) else None
+
+
+def renames_as_one(feature: str, name: str) -> bool:
+    """Whether `name` may stand for the paper's `feature`: one group, no part left out.
+
+    "urea N–H bonds" are no "urea carbonyl" (the paper names an atom or bond of the
+    group), "the unsubstituted pyridine ring" is no "4-pyridyl nitrogen" (the drawing's
+    name narrows it to an atom), and "the 8-fluoro substituent and the 6-chloro group"
+    are two features.
+    """
+    if _WHOLE_HEAD.search(feature) and _named_parts(name):
+        return False  # "the unsubstituted pyridine ring" is no "4-pyridyl nitrogen"
+    return not (_named_parts(feature) - _named_parts(name)) and " and " not in feature
+
+
+_WHOLE_HEAD = re.compile(r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$", re.I)
+"""Heads that name a whole ring or framework, which the name of one of its atoms narrows."""
+
+
+def _named_parts(name: str) -> set[str]:
+    """The atoms and bonds a feature name singles out of its group ('N–H', 'nitrogen')."""
+    parts = {m.group(0).replace("-", "–").upper() for m in _BOND.finditer(name)}
+    return parts | {w.rstrip("s") for w in name.lower().split() if w.rstrip("s") in _PART_WORDS}
+
+
+_BOND = re.compile(r"\b[CNOS][–-]H\b")
+_PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole"})
+"""Words for one atom or bond of a group, which a name of the whole group does not say."""

@@ -33,7 +33,9 @@ from chemx.generation.catalogue import (
     visible_groups,
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.feature_names import drawn_name as drawn_name
 from chemx.generation.feature_names import is_plural as is_plural
+from chemx.generation.feature_names import renames_as_one as renames_as_one
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import (
     BACK_REFERENCES,
@@ -407,40 +409,6 @@ def groups_inside_words(text: str) -> set[str]:
 
 INSIDE_NAME_MIN = 8
 """A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
-
-
-def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeature]) -> str | None:
-    """The name the structure's own reading gives the paper's feature, if it gives one.
-
-    Distractors are named from the drawing ("anilide N–H", "2,4,6-trifluorophenyl
-    ring"); the answer named in the paper's words ("the ring nitrogen", "methylation of
-    the bridging nitrogen") would be the one option in another register, and across a
-    release the only feature never seen elsewhere (the ``rarest-feature`` shortcut).
-    So when exactly one feature read from the structure is the cause's catalogue entry,
-    the answer takes that feature's name; otherwise it keeps the paper's (matching by
-    shared words instead renames "two geminal phenyl rings" as "unsubstituted phenyl
-    ring").
-    """
-    if group is None:
-        return None
-    drawn = [f for f in visible if f.source.startswith("smarts:")]
-    by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
-    if len(by_key) != 1:
-        return None  # two drawn: the paper's words say which
-    if _named_parts(feature) - _named_parts(by_key[0]):
-        return None  # "urea N–H bonds" are no "urea carbonyl": the paper names a part
-    return by_key[0]
-
-
-def _named_parts(name: str) -> set[str]:
-    """The atoms and bonds a feature name singles out of its group ('N–H', 'nitrogen')."""
-    parts = {m.group(0).replace("-", "–").upper() for m in _BOND.finditer(name)}
-    return parts | {w.rstrip("s") for w in name.lower().split() if w.rstrip("s") in _PART_WORDS}
-
-
-_BOND = re.compile(r"\b[CNOS][–-]H\b")
-_PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole"})
-"""Words for one atom or bond of a group, which a name of the whole group does not say."""
 
 
 def usage_key(name: str) -> str:

@@ -41,7 +41,7 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             continue
         for mention in reversed(find_mentions(label, text)):
             before = text[: mention.start]
-            cut = re.search(r"\s+(?:in|of|for|from|on|to|as in|than)\s*\(?\s*$", before)
+            cut = _PREPOSITION_BEFORE_LABEL.search(before)
             modified = _MODIFIED_LABEL.search(before)
             if _OBJECT_VERB.search(before):  # "makes 10a more lipophilic": still an object
                 text = f"{before}the compound{text[mention.end :]}"
@@ -58,6 +58,7 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
         without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
     text = _other_labels(_DATA_ASIDE.sub("", without_locants))
     text = _POINTING_DETERMINER.sub(lambda m: f"{m['before']}the ", text)
+    text = _POINTING_ADVERB.sub("", text)  # "also raised log D": also beside what?
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
@@ -69,9 +70,23 @@ _POINTING_DETERMINER = re.compile(
 the paper, which an option read alone cannot follow; 'the' says as much without it."""
 
 
+_PREPOSITION_BEFORE_LABEL = re.compile(
+    r"\s+(?:in|of|for|from|on|to|as in|than)\s*(?:(?:the\s+)?(?:compound|linker|ligand|complex|"
+    r"dye|catalyst|analogue|probe|inhibitor|substrate|product|framework)\s+)?\(?\s*$"
+)
+"""'of 4', 'in compound 12', 'of linker 13': the phrase that goes with a label."""
 _DATA_ASIDE = re.compile(r"\s+\([^()]*\d[^()]*\)")
 """A spaced parenthetical with a number: the paper's data ("(3.46 Å versus 3.55 Å for 5a
 by GIWAXS)"), which only the answer would carry; a name's own brackets are unspaced."""
+
+
+_POINTING_ADVERB = re.compile(r"^(?:also|likewise|similarly|again)\s+(?=[a-z])", re.I)
+
+
+def _number(token: object) -> bool:
+    """Whether a token is a number, signed or not ('−1.9', '2.8')."""
+    text = getattr(token, "text", "")
+    return bool(re.fullmatch(r"[−–+-]?\d+(?:\.\d+)?", text))
 
 
 def _other_labels(text: str) -> str:
@@ -89,11 +104,21 @@ def _other_labels(text: str) -> str:
     for index, token in enumerate(tokens):
         if token.tag is not Tag.LABEL or index == 0:
             continue
-        if tokens[index - 1].lower not in _LABEL_PREPOSITIONS:
+        preposition = tokens[index - 1].lower
+        lettered = bool(re.fullmatch(r"\d+[a-z]", token.text))  # 'of 1b'; not 'a pKa of 7'
+        if preposition not in _LABEL_PREPOSITIONS and not (preposition == "of" and lettered):
             continue
         following = tokens[index + 1] if index + 1 < len(tokens) else None
-        if following is not None and following.tag not in (Tag.PUNCT, Tag.CONJ):
-            continue
+        second = tokens[index + 2] if index + 2 < len(tokens) else None
+        closes = following is None or following.tag in (Tag.PUNCT, Tag.CONJ)
+        ranged = following is not None and following.lower == "to" and _number(second)
+        owned = (  # "protodeboronation of 1b to compete"
+            preposition == "of"
+            and following is not None
+            and following.tag in (Tag.TO, Tag.PREP, Tag.REL, Tag.THAT)
+        )
+        if not (closes or ranged or owned):
+            continue  # "in 3 steps": a number with its noun; but "from −3.1 for 1 to −1.9"
         cuts.append((tokens[index - 1].start, token.end))
     for start, end in reversed(cuts):
         before, after = text[: _participle_start(text, start)].rstrip(), text[end:]

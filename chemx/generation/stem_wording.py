@@ -51,6 +51,8 @@ def unnamed_precursors(effect: str, feature: str) -> str:
     'It was 3-fold weaker than 6-fluoroquinolone 9'
     >>> unnamed_precursors("Replacing it by a difluoromethoxy group gave 12c", "two fluorines")
     'Replacing it by a difluoromethoxy group gave 12c'
+    >>> unnamed_precursors("Exchanging a triazole for a 2-pyridylmethyl arm", "pyridine nitrogen")
+    'Exchanging a triazole for a 2-pyridylmethyl arm'
     """
     group = group_for_feature(feature)
     if group is None:
@@ -65,6 +67,8 @@ def unnamed_precursors(effect: str, feature: str) -> str:
             return name  # "Fluorination of the end groups": a change made, not a reactant
         if not _reactant_position(effect, match.start(), match.end()):
             return name  # a comparator or a class ('than ciprofloxacin'): the gate decides
+        if _ATTRIBUTIVE.match(effect, match.end()):
+            return name  # 'a 2-pyridylmethyl arm': a substituent's name, not a reactant's
         return PRECURSOR
 
     replaced = SYSTEMATIC_NAME.sub(replace_name, effect)
@@ -72,6 +76,14 @@ def unnamed_precursors(effect: str, feature: str) -> str:
     if replaced != effect and replaced.startswith(PRECURSOR):
         replaced = capitalise(replaced)
     return replaced
+
+
+_ATTRIBUTIVE = re.compile(
+    r"\s+(?:arm|arms|group|groups|substituent|substituents|unit|units|ring|rings|moiety|"
+    r"linker|chain|chains|side\s+chain|tail|cap|spacer|handle|bridge)\b",
+    re.I,
+)
+"""Nouns a name may modify ('a 2-pyridylmethyl arm'): the name is then a substituent's."""
 
 
 def _reactant_position(text: str, start: int, end: int) -> bool:

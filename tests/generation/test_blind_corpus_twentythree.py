@@ -23,14 +23,16 @@ from chemx.generation.catalogue import (
     without_isotopes,
 )
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.features import drawn_name, structure_features
+from chemx.generation.features import drawn_name, renames_as_one, structure_features
 from chemx.generation.label_free import without_labels
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import inflect
 from chemx.generation.shown import neutral_effect, without_unseen_references
+from chemx.generation.stem_wording import unnamed_precursors
+from chemx.qc.anti_shortcut import stem_leaks
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, one_sentence_context
+from tests._helpers import molecule_structure, one_sentence_context, template_answer
 
 
 def _decomposed(sentence: str) -> Decomposition:
@@ -268,3 +270,81 @@ def test_what_a_feature_explains_why_is_the_effect() -> None:
     assert found.mechanism.endswith("gauche effect with the ring oxygen")
     stem = "The observed outcome is why the triphosphate is incorporated. Which feature?"
     assert [p.code for p in stem_problems(stem)] == ["verb_after_frame"]
+
+
+def test_two_joined_features_are_not_renamed_as_one() -> None:
+    smiles = "C=CC(=O)N1CCN(c2ncnc3c(F)c(-c4c(O)cccc4F)c(Cl)cc23)CC1"
+    feature = "8-fluoro substituent and the 6-chloro group"
+    group = group_for_feature(feature)
+    assert group is not None
+    assert drawn_name(feature, group, structure_features(smiles)) is None
+
+
+def test_the_answer_keeps_the_bond_the_paper_names_and_no_pointer_to_another_compound() -> None:
+    answer = template_answer(
+        "2b",
+        "CN(C)[C@@H]1CCCC[C@H]1NC(=O)Nc1cc(C(F)(F)F)cc(C(F)(F)F)c1",
+        "Replacing the thiourea of 1 by a urea (2b) lowered the conversion after 36 h from 98% "
+        "to 41%, because the urea N–H bonds are roughly 5 pKa units less acidic and bind the "
+        "nitronate-like transition state more weakly.",
+    )
+    assert answer.text.startswith("The urea N–H bonds are roughly 5 pKa units less acidic")
+    assert without_labels("also raised log D7.4 from −3.1 for 1 to −1.9", ["2c"]) == (
+        "raised log D7.4 from −3.1 to −1.9"
+    )
+
+
+def test_a_since_clause_does_not_make_the_main_clause_a_mechanism() -> None:
+    found = decompose(
+        "The carboxylate ligand 3c was nearly as fast as 3b at pH 7.4 but lost most of its "
+        "activity at pH 5.5, since protonation of the carboxylic acid arm removes the anionic "
+        "donor that raises the electron density at copper and speeds formation of the copper "
+        "acetylide."
+    )
+    assert not isinstance(found, Decomposition) or found.connective != "causal_verb"
+    effect = "Exchanging one triazole for a 2-pyridylmethyl arm raised the rate sixfold"
+    assert unnamed_precursors(effect, "more basic pyridine nitrogen") == effect
+
+
+def test_a_whole_ring_is_not_renamed_as_one_of_its_atoms() -> None:
+    assert not renames_as_one("unsubstituted pyridine ring", "4-pyridyl nitrogen")
+    assert renames_as_one("pyridine", "4-pyridyl nitrogen")
+    assert renames_as_one("urea", "urea carbonyl")
+
+
+def test_a_pointer_after_a_colon_names_a_part_of_the_group_before_it() -> None:
+    found = _decomposed(
+        "The hydrocarbon-bridged 5o lost half of its photochromic response within 120 cycles, "
+        "which we trace to its allylic CH2 groups: these hydrogens are abstracted by singlet "
+        "oxygen or by the excited closed isomer, opening a route to oxidised by-products."
+    )
+    assert found.feature == "allylic CH2 groups"
+    assert found.mechanism.startswith("have hydrogens that are abstracted by singlet oxygen")
+
+
+def test_a_labels_class_noun_leaves_with_it_and_a_fluoroalkyl_name_leaks_its_cf3() -> None:
+    assert without_labels("The primary alkylamine of linker 13 reacts with CO2", ["13"]) == (
+        "The primary alkylamine reacts with CO2"
+    )
+    stem = "Extending the alkyl chain to a 3,3,3-trifluoropropyl group gave the compound shown."
+    assert "trifluoromethyl" in stem_leaks(stem, "terminal CF3 group")
+
+
+def test_a_fronted_with_clause_is_an_absolute_clause() -> None:
+    found = _decomposed(
+        "With its thiazole nitrogen bound directly to Arg155, 4 keeps single-digit nanomolar "
+        "potency against the D168A variant that defeats most acyclic inhibitors."
+    )
+    assert (found.connective, found.feature, found.mechanism) == (
+        "with_lead",
+        "thiazole nitrogen",
+        "is bound directly to Arg155",
+    )
+    assert found.effect.startswith("4 keeps single-digit nanomolar potency")
+
+
+def test_another_compounds_lettered_label_leaves_an_option_after_of() -> None:
+    assert without_labels(
+        "slow transmetalation enough for protodeboronation of 1b to compete", ["3c"]
+    ) == ("slow transmetalation enough for protodeboronation to compete")
+    assert without_labels("has a pKa of 7 in water", ["3c"]) == "has a pKa of 7 in water"
