@@ -270,8 +270,11 @@ def _acceptable(name: str) -> bool:
     tokens = [t.lower().strip(",;:()") for t in name.split()]
     if not tokens or any(t in VERB_FORMS for t in tokens) or _role_only(tokens):
         return False
-    if tokens[0] in BACK_REFERENCES:
-        return False  # "the same acceptor": another compound's group, by reference
+    if tokens[0] in BACK_REFERENCES or tokens[0] in ("appropriate", "suitable", "desired"):
+        return False  # "the same acceptor", "the appropriate ... phosphorochloridate": a
+        # group by reference, or a reagent chosen for a step
+    if re.search(r"\w+ing\s+(?:the|a|an|its)\s", name.lower()):
+        return False  # "pyridine N-oxide keeping the compound fully": a clause, not a name
     if any(t in SPECTRAL_WORDS for t in tokens):
         return False  # "the AA′BB′ patterns of both rings": a spectrum, not the drawing
     if any(LABEL_TOKEN.fullmatch(t) for t in tokens):

@@ -306,7 +306,11 @@ def readings(phrase: str) -> tuple[str, ...]:
         if match and cut is _CONJUNCT:  # "and" joins two actions only before a verb
             following = found[-1][match.end() :].split()
             match = match if following and _verb(following[0]) else None
-            if match and len(following) >= MIN_CHAIN_WORDS:
+            if (
+                match
+                and len(following) >= MIN_CHAIN_WORDS
+                and not _ELLIPTICAL_OBJECT.match(" ".join(following[1:]))
+            ):  # not "accepts one at its planar carbonyl": 'one' is the first conjunct's
                 second = " ".join(following)
         if match:
             head = found[-1][: match.start()].strip(" ,")
@@ -321,6 +325,9 @@ def readings(phrase: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_ELLIPTICAL_OBJECT = re.compile(r"^(?:one|ones|two|them|it|the other|another)\b", re.I)
+"""An object that stands for the first conjunct's ('donates two N–H hydrogen bonds and
+accepts one'): the second conjunct alone would not say what it takes."""
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its either neither")

@@ -23,10 +23,15 @@ from chemx.generation.catalogue import (
     without_isotopes,
 )
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.features import drawn_name, renames_as_one, structure_features
+from chemx.generation.features import (
+    drawn_name,
+    renames_as_one,
+    structure_features,
+    text_features,
+)
 from chemx.generation.label_free import without_labels
 from chemx.generation.mcq import subject_free_effect
-from chemx.generation.register import inflect
+from chemx.generation.register import inflect, readings
 from chemx.generation.shown import neutral_effect, without_unseen_references
 from chemx.generation.stem_wording import unnamed_precursors
 from chemx.qc.anti_shortcut import stem_leaks
@@ -348,3 +353,20 @@ def test_another_compounds_lettered_label_leaves_an_option_after_of() -> None:
         "slow transmetalation enough for protodeboronation of 1b to compete", ["3c"]
     ) == ("slow transmetalation enough for protodeboronation to compete")
     assert without_labels("has a pKa of 7 in water", ["3c"]) == "has a pKa of 7 in water"
+
+
+def test_a_second_conjunct_whose_object_points_back_is_no_reading() -> None:
+    found = readings("donates two N–H hydrogen bonds and accepts one at its planar carbonyl")
+    assert "accepts one at its planar carbonyl" not in found
+    assert "donates two N–H hydrogen bonds" in found
+
+
+def test_a_reagent_chosen_for_a_step_is_no_feature_of_the_drawing() -> None:
+    sentence = (
+        "Prodrug 2a was made by coupling 1 with the appropriate aryl aminoacyl "
+        "phosphorochloridate and N-methylimidazole."
+    )
+    features = text_features([("s1", sentence)], ["2a"])
+    assert not any("phosphorochloridate" in f.name for f in features)
+    clause = "Solubility rose with the pyridine N-oxide keeping the compound fully ionised in 2a."
+    assert not any("keeping" in f.name for f in text_features([("s2", clause)], ["2a"]))
