@@ -1775,10 +1775,15 @@ def _lexicon_base(gerund: str) -> str | None:
 
 INTRO_PHRASE = re.compile(r"^[A-Z][a-z]+ing\b[^,]{0,80},\s+(?=[A-Za-z])")
 """'Lacking a substituent to shield it, this ring carbon ...': a participial opener."""
+LABEL_CLASS_NOUNS = (
+    "compound|aldehyde|ligand|catalyst|host|monomer|probe|emitter|tetrazine|substrate|complex|"
+    "analogue|analog|benzamide|nitroalkene|acid|ester|amide|lead|salt|dye|polymer|guest|ketone|"
+    "amine|alcohol|product|reagent"
+)
+"""Class nouns a compound label may follow ('of ligand 3'); the phrase goes with the label
+(here and, with a few more, in `chemx.generation.label_free`)."""
 LABEL = re.compile(
-    r",?\s+(?:of|in|on|for|as in)\s+(?:(?:compound|aldehyde|ligand|catalyst|host|monomer|"
-    r"probe|emitter|tetrazine|substrate|complex|analogue|analog|benzamide|nitroalkene|acid|ester|amide|"
-    r"lead|salt|dye|polymer|guest|ketone|amine|alcohol|product|reagent)s?\s+)?"
+    rf",?\s+(?:of|in|on|for|as in)\s+(?:(?:{LABEL_CLASS_NOUNS})s?\s+)?"
     r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
     re.I,
 )

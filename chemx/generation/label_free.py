@@ -15,8 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from chemx.generation.extract import LABEL_CLASS_NOUNS
 from chemx.generation.text import squash, wordlist
+
+if TYPE_CHECKING:
+    from chemx.generation.clauses import Token
 from chemx.labels import find_mentions
 
 _LOCANT_PHRASE = re.compile(
@@ -71,8 +76,8 @@ the paper, which an option read alone cannot follow; 'the' says as much without 
 
 
 _PREPOSITION_BEFORE_LABEL = re.compile(
-    r"\s+(?:in|of|for|from|on|to|as in|than)\s*(?:(?:the\s+)?(?:compound|linker|ligand|complex|"
-    r"dye|catalyst|analogue|probe|inhibitor|substrate|product|framework)\s+)?\(?\s*$"
+    rf"\s+(?:in|of|for|from|on|to|as in|than)\s*"
+    rf"(?:(?:the\s+)?(?:{LABEL_CLASS_NOUNS}|linker|inhibitor|framework)\s+)?\(?\s*$"
 )
 """'of 4', 'in compound 12', 'of linker 13': the phrase that goes with a label."""
 _DATA_ASIDE = re.compile(r"\s+\([^()]*\d[^()]*\)")
@@ -83,10 +88,9 @@ by GIWAXS)"), which only the answer would carry; a name's own brackets are unspa
 _POINTING_ADVERB = re.compile(r"^(?:also|likewise|similarly|again)\s+(?=[a-z])", re.I)
 
 
-def _number(token: object) -> bool:
+def _number(token: Token | None) -> bool:
     """Whether a token is a number, signed or not ('−1.9', '2.8')."""
-    text = getattr(token, "text", "")
-    return bool(re.fullmatch(r"[−–+-]?\d+(?:\.\d+)?", text))
+    return token is not None and bool(re.fullmatch(r"[−–+-]?\d+(?:\.\d+)?", token.text))
 
 
 def _other_labels(text: str) -> str:
