@@ -239,8 +239,48 @@ def design_frame(mechanism: str, correct_mechanism: str, plural: bool) -> str:
     if match is None:
         return mechanism
     aux = "were" if plural else "was"
+    verb = match["verb"].lower()
+    if _PURPOSE.match(correct_mechanism[match.end() :]):
+        purpose = infinitive(mechanism)
+        if purpose is not None:  # "was placed to block ..." against "was placed to fill ..."
+            return f"{aux} {verb} to {purpose}"
     pronoun = "they" if plural else "it"
-    return f"{aux} {match['verb'].lower()} because {pronoun} {agree(mechanism, plural)}"
+    return f"{aux} {verb} because {pronoun} {agree(mechanism, plural)}"
+
+
+_PURPOSE = re.compile(r"^\s+to\s+[a-z]", re.I)
+"""A Design mechanism that gives its purpose as an infinitive ("was placed to block ...")."""
+_MODAL = frozenset({"can", "cannot", "may", "might", "must", "will", "would", "should", "could"})
+
+
+def infinitive(predicate: str) -> str | None:
+    """A present-tense predicate as the infinitive after "to", or None when it has none.
+
+    A paper's purpose reads "was placed to block this oxidation"; a distractor worded
+    "was placed because it withdraws electron density" would differ from it by its
+    connective alone, which an option-only classifier learns (``because it`` was among
+    its strongest distractor words on the sample release). Modals and past tenses have
+    no infinitive.
+
+    >>> infinitive("donates a hydrogen bond and fixes a planar amide geometry")
+    'donate a hydrogen bond and fix a planar amide geometry'
+    >>> infinitive("is protonated at physiological pH")
+    'be protonated at physiological pH'
+    >>> infinitive("can chelate the metal") is None
+    True
+    """
+    first = predicate.split(" ", 1)[0].lower()
+    if first in _MODAL:
+        return None
+    plural = inflect(predicate, plural=True)
+    if plural == predicate and first not in _BASE_FORMS:
+        return None  # a past tense or an unknown word: no infinitive to form
+    return _ARE.sub(lambda m: m.group(1) + "be", plural)
+
+
+_BASE_FORMS = frozenset({"are", "have", "do"})
+_ARE = re.compile(r"(^|\band (?:thereby |thus |so |hence |therefore )?)are\b")
+"""'are' as the predicate's own verb (first, or joined by 'and'), which an infinitive makes 'be'."""
 
 
 PROPER_WORDS = wordlist(

@@ -12,7 +12,7 @@ from chemx.generation.backends import cause_surroundings
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.feature_names import names_cause
 from chemx.generation.features import VisibleFeature, select_other_features
-from chemx.generation.mcq import option_text, stem_text, subject_free_effect
+from chemx.generation.mcq import design_frame, option_text, stem_text, subject_free_effect
 from chemx.generation.owners import cause_owners, explains_other
 from chemx.generation.shown import neutral_effect
 from chemx.generation.text import distinctive_stems
@@ -179,3 +179,26 @@ def test_an_option_agrees_with_its_head_noun_not_the_last_word() -> None:
     assert text.startswith("The halogens in the para position withdraw electron density")
     single = option_text("bulk of the tert-butyl groups", "shield the ester", "slower", "np")
     assert single.startswith("The bulk of the tert-butyl groups shields the ester")
+
+
+def test_a_distractor_takes_the_answers_purpose_infinitive_not_a_because_clause() -> None:
+    # the answer reads "was placed to block ..."; "was placed because it ..." would give
+    # the distractors away by their connective (an option-only classifier learnt it)
+    correct = "was placed to block this CYP-mediated oxidation"
+    assert (
+        design_frame("withdraws electron density", correct, plural=False)
+        == "was placed to withdraw electron density"
+    )
+    assert (
+        design_frame("is protonated at physiological pH", correct, plural=True)
+        == "were placed to be protonated at physiological pH"
+    )
+    # a modal has no infinitive: the because-clause stays
+    assert (
+        design_frame("can chelate the metal", correct, plural=False)
+        == "was placed because it can chelate the metal"
+    )
+    assert (
+        design_frame("withdraws electron density", "was chosen because it binds", plural=False)
+        == "was chosen because it withdraws electron density"
+    )
