@@ -216,7 +216,16 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
     if _lexicon_verb_here(lower, previous, following, coordinated=coordinated):
         return Tag.VERB
+    if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
+        return Tag.VERB  # "the vinyl group of 6 copolymerises into the network"
     return Tag.WORD
+
+
+ISE_VERB = re.compile(r"[a-z]{5,}(?:is|iz)es")
+"""An -ise/-ize verb the lexicon lacks ('copolymerises', 'oligomerizes', 'aromatises'):
+chemistry coins them freely, and after a noun head such a word is the verb (the few nouns
+of this shape, 'compromises', 'franchises', are in the lexicon and tagged by it)."""
+_NOUN_HEADS = frozenset({Tag.WORD, Tag.LABEL})
 
 
 def _lexicon_verb_here(

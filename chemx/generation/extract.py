@@ -57,6 +57,7 @@ from typing import Literal
 from chemx.generation.catalogue import groups_named_in
 from chemx.generation.causal import EffectForm, Reading, phrases, readings
 from chemx.generation.clauses import (
+    ISE_VERB,
     Tag,
     Token,
     is_plural,
@@ -473,6 +474,10 @@ def _interpret(
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
+        if reading.construction.name == "so" and _subordinate_cause(cause):
+            # "X raised tLi+, because the vinyl group copolymerises, so its anion cannot
+            # migrate": the 'so' clause follows from the 'because' clause; X is the effect
+            return None
         effect = _clean_effect(effect)
         cause = HEDGED_POINTER.sub("", cause)  # "..., which presumably explains why ..."
         if reading.construction.name == "effect_verb" and WHY_EFFECT.match(effect):
@@ -1601,6 +1606,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
     verb = lexicon_verb(tokens[0].text)  # 'freezes'; not 'station', a noun as often
     if verb is not None and (verb.third_person or not verb.noun_too):
         return True
+    if verb is None and ISE_VERB.fullmatch(tokens[0].lower):
+        return True  # 'copolymerises into the network': a coined -ise verb
     following = tokens[1] if len(tokens) > 1 else None
     object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
     base = tokens[0].text.lower()

@@ -1,0 +1,31 @@
+"""Constructions first met in blind corpus 29 (session 46), read generally."""
+
+from __future__ import annotations
+
+from chemx.generation.backends import _same_verb
+from chemx.generation.clauses import Tag, tokenise
+from chemx.generation.extract import Decomposition, decompose
+
+
+def test_a_coined_ise_verb_after_a_noun_head_is_the_verb() -> None:
+    tags = [t.tag for t in tokenise("the styrenic vinyl group of 6 copolymerises into the network")]
+    assert tags[6] is Tag.VERB
+    # a noun of that shape the lexicon knows stays a noun where no object follows
+    assert tokenise("the enterprises")[1].tag is Tag.WORD
+
+
+def test_a_so_clause_after_a_because_clause_leaves_the_main_clause_the_effect() -> None:
+    found = decompose(
+        "Replacing 20 mol% of the LiTFSI with the tethered salt 6 raised tLi+ from 0.21 to "
+        "0.58, because the styrenic vinyl group of 6 copolymerises into the network, so its "
+        "anion cannot migrate and Li+ carries most of the current."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect.endswith("raised tLi+ from 0.21 to 0.58")
+    assert found.feature == "styrenic vinyl group"
+    assert found.mechanism.startswith("copolymerises into the network")
+
+
+def test_the_tables_phrase_stands_for_the_papers_only_with_the_papers_verb() -> None:
+    assert _same_verb("withdraws electron density", "withdraw electron density strongly")
+    assert not _same_verb("adds lipophilic bulk", "shields the ester carbonyl from attack")
