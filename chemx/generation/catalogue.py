@@ -222,7 +222,16 @@ GROUPS: tuple[Group, ...] = (
         "alcohol",
         "aliphatic hydroxyl group",
         "[CX4][OX2H1]",
-        ("hydroxyl", "alcohol", "primary hydroxyl", "secondary alcohol", "oh"),
+        (
+            "hydroxyl",
+            "alcohol",
+            "primary hydroxyl",
+            "secondary alcohol",
+            "oh",
+            "hydroxymethyl",
+            "hydroxyethyl",
+            "hydroxyalkyl",
+        ),
     ),
     Group(
         "silyl_ether", "silyl ether", "[Si][OX2][#6]", ("silyl", "trimethylsilyl", "tms", "siloxy")

@@ -362,6 +362,7 @@ def select_other_features(
 
     used = uses or {}
     sentence_stems = distinctive_stems(sentence)
+    bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) else None
 
     def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, bool, int, str | int]:
         index, feature = pair
@@ -383,6 +384,8 @@ def select_other_features(
     for _, candidate in ranked:
         if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):
             continue
+        if bare is not None and _bond_of(candidate.name) == bare:
+            continue  # "its NH" against "aliphatic amide N–H": which N–H is meant?
         if names_cause_atoms(smiles, cause_keys, _keys(candidate)):
             continue
         named = distinctive_stems(candidate.name)
@@ -396,6 +399,18 @@ def select_other_features(
         if len(chosen) == limit:
             break
     return chosen
+
+
+_BOND = r"(?P<bond>[NOSC])\s*[–−-]?\s*H"
+_BARE_BOND = re.compile(rf"(?:(?:the|its|their|an?|free)\s+)*{_BOND}s?", re.I)
+"""A cause that names only a bond ('its NH', 'the O–H'): any group's such bond fits it."""
+_LAST_BOND = re.compile(rf"(?:^|\s){_BOND}s?$")
+
+
+def _bond_of(name: str) -> str | None:
+    """The X–H bond a name ends on ('aliphatic amide N–H' -> 'N'), if it ends on one."""
+    match = _LAST_BOND.search(name.strip())
+    return match["bond"].upper() if match else None
 
 
 def groups_inside_words(text: str) -> set[str]:

@@ -38,6 +38,9 @@ from chemx.generation.label_free import without_labels as without_labels
 from chemx.generation.lexicon import (
     ADVERBS,
     BASE_OF,
+    DETERMINERS,
+    PREPOSITIONS,
+    PRONOUNS,
     VERB_FORMS,
     plural_verb,
     singular_verb,
@@ -230,9 +233,15 @@ _NEW_SUBJECT = re.compile(
 """Where a clause with a subject of its own starts: verbs after it are not the feature's."""
 
 
+_CLOSED_CLASS = PREPOSITIONS | DETERMINERS | PRONOUNS | frozenset({"to", "not", "then"})
+"""Words that are never the predicate's verb (a joined 'and to ...' is an infinitive)."""
+
+
 def _inflected(word: str, plural: bool) -> str | None:
     """One verb in the subject's number; None when `word` is no present-tense verb."""
     lowered = word.lower()
+    if lowered in _CLOSED_CLASS:
+        return None  # "and to give 8": 'to' is no verb, whatever the lexicon's 'toes' says
     swaps = _PLURAL if plural else _SINGULAR
     if lowered in swaps:
         return swaps[lowered]
@@ -252,7 +261,13 @@ def renumber(mechanism: str, plural: bool) -> str:
 
 
 def plain_feature(feature: str) -> str:
-    """The feature as a name: no leading locants, no words that state its mechanism."""
+    """The feature as a name: no locants, no words that state its mechanism.
+
+    A trailing place ("iodines at C2 and C6", "the aryl group on N1") is a locant too:
+    the drawing shows where the group sits, and an option that names the atom points at
+    the answer (the locants alone were cut, leaving "iodines and C6").
+    """
+    feature = _TRAILING_PLACE.sub("", feature) or feature
     words_in = feature.split()
     stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
     stated |= {i - 1 for i in stated if i and words_in[i - 1].lower() in _DEGREE}  # "more acidic"
@@ -267,6 +282,11 @@ def plain_feature(feature: str) -> str:
     return articles_fixed(name)  # "of a 2-aminobenzothiazole" lost its locant
 
 
+_ATOM_LOCANT = r"(?:[CNOSP]\d+[a-z]?['′]*|\d+[a-z]?['′]*-positions?)"
+_TRAILING_PLACE = re.compile(
+    rf"\s+(?:at|on)\s+(?:the\s+)?{_ATOM_LOCANT}(?:(?:,\s*|,?\s+and\s+){_ATOM_LOCANT})*$"
+)
+"""A place after the group's name: 'at C2 and C6', 'on N1', 'at the 4-position'."""
 _DEGREE = frozenset({"more", "less", "most", "least", "very", "highly", "strongly", "weakly"})
 """A degree word goes with the stating adjective it grades ('the more acidic thioamide NH')."""
 _OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")

@@ -122,7 +122,9 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     """'oxidised 1', 'intact 2c': the modifier and the label are 'the oxidised compound shown'.
 
     A participle or an adjective the lexicon knows only as one is no class noun: read as
-    one ("to intact 2c" -> "to the intact shown") the compound would be lost.
+    one ("to intact 2c" -> "to the intact shown") the compound would be lost. An -ing
+    word modifies the label only after a determiner ("the remaining 4"); elsewhere it is a
+    participle or gerund taking the label as its object (", enabling 4 to dissolve").
     """
     match = _LAST_WORD.search(effect[:start])
     if match is None:
@@ -134,7 +136,10 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
         return None
     opens_phrase = len(tokens) == 1 or tokens[-2].tag in (Tag.PREP, Tag.DET)
     listed_participle = tokens[-1].tag is Tag.VERB and word.endswith("ed") and opens_phrase
-    if not (tokens[-1].tag is Tag.VBN or adjective_only(word) or listed_participle):
+    if word.endswith("ing"):
+        if len(tokens) == 1 or tokens[-2].tag is not Tag.DET:
+            return None  # ', enabling 4 to dissolve': a participle and its object
+    elif not (tokens[-1].tag is Tag.VBN or adjective_only(word) or listed_participle):
         return None  # 'afforded 5': the verb's object
     article = "" if _TRAILING_ARTICLE.search(prefix) else "the "
     if not prefix.strip():
