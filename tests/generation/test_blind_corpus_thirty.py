@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from chemx.generation.catalogue import group_for_feature
+from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.register import inflect, plain_feature
 from chemx.generation.shown import neutral_effect
@@ -44,3 +45,13 @@ def test_a_bare_nh_cause_leaves_no_other_nh_as_a_wrong_answer() -> None:
     assert any(f.name.endswith("N–H") for f in visible)
     chosen = select_other_features("NH", visible, 6, smiles=smiles)
     assert chosen and not any(f.name.endswith(("N–H", "NH")) for f in chosen)
+
+
+def test_a_statement_after_a_semicolon_is_no_part_of_the_effect() -> None:
+    found = decompose(
+        "The two ortho-methyl groups of 7 slow transmetalation at palladium, hence the 48 h "
+        "at 100 °C needed for the double coupling to reach completion; 8 was then isolated "
+        "in 78% yield after chromatography."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect == "the 48 h at 100 °C needed for the double coupling to reach completion"
