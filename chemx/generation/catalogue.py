@@ -798,6 +798,42 @@ def _name_parts() -> tuple[tuple[str, str], ...]:
     )
 
 
+def parent_of(word: str) -> str | None:
+    """The catalogue entry a prefixed parent name ends on ('bipyridine' -> 'pyridine').
+
+    Nomenclature builds a name as prefixes on a parent: "dinitroarene", "bipyridine",
+    "tetramethylthiophene". The parent is a one-word alias of at least five letters that
+    ends the word after a prefix of at least two letters; process nouns ("methylation")
+    and solvents ("dichloromethane") end on no such parent.
+
+    >>> parent_of("bipyridine")
+    'pyridine'
+    >>> parent_of("methylation") is None
+    True
+    """
+    lowered = word.lower()
+    for alias, key in _name_parts():
+        if alias in NOT_PARENTS or not alias.endswith(PARENT_ENDINGS):
+            continue
+        if len(alias) >= PARENT_MIN and lowered.endswith(alias):
+            prefix = lowered[: -len(alias)].rstrip("-")
+            if len(prefix) >= 2 and prefix.replace(",", "").replace("-", "").isalnum():
+                return key
+    return None
+
+
+PARENT_MIN = 5
+"""A parent alias shorter than this ('oh', 'ester' is five) is too often a word's end."""
+PARENT_ENDINGS = ("ine", "ole", "ene", "ane", "one", "ide", "an", "ether", "ester", "ium")
+"""Endings of parent names (pyridine, thiazole, thiophene, oxetane, quinone, imide, furan)."""
+NOT_PARENTS = frozenset(
+    {"amine", "ammonium", "fluoride", "chloride", "bromide", "iodide", "ethylene"}
+)
+"""Parents whose prefixed forms are reagents or polymers ('triethylamine', 'thionyl
+chloride' run together, 'tetrabutylammonium', 'polyethylene'), never a drawn compound's
+group."""
+
+
 def groups_inside_name(word: str) -> set[str]:
     """Entry keys whose aliases are parts of one systematic name ("3-methylthiophene").
 

@@ -54,7 +54,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
-from chemx.generation.catalogue import groups_named_in
+from chemx.generation.catalogue import groups_named_in, parent_of
 from chemx.generation.causal import EffectForm, Reading, phrases, readings
 from chemx.generation.clauses import (
     ISE_VERB,
@@ -2301,13 +2301,29 @@ MIN_GERUND_NOUN = 5
 def is_structural(phrase: str) -> bool:
     """Whether a phrase names a structural feature (head noun or catalogue alias).
 
-    Hyphenated words count by their parts too: "ortho-substituent" names a substituent.
+    Hyphenated words count by their parts too: "ortho-substituent" names a substituent,
+    and so do prefixed parent names ("electron-poor dinitroarene", `catalogue.parent_of`).
     """
     tokens = set(words(phrase))
     parts = {part for token in tokens for part in token.split("-")}
     if BOND_NAME.search(phrase):  # "the more acidic thioamide N–H"
         return True
-    return bool((tokens | parts) & STRUCTURAL_NOUNS) or bool(groups_named_in(phrase))
+    if (tokens | parts) & STRUCTURAL_NOUNS or groups_named_in(phrase):
+        return True
+    return any(parent_of(token) or _prefixed(token) for token in tokens | parts)
+
+
+PARENT_NOUNS = wordlist("arene alkene alkyne ester ether amide imine heterocycle macrocycle")
+"""Class parents a prefix may name the substituents of ("dinitroarene", "bis-imine");
+no amine or carbon: "triethylamine" and "hydrocarbon" are no features of a drawing."""
+
+
+def _prefixed(token: str) -> bool:
+    """Whether `token` is a prefixed class parent ("dinitroarene", "trialkene")."""
+    return any(
+        token.endswith(parent) and len(token) - len(parent) >= 2 and token[: -len(parent)].isalpha()
+        for parent in PARENT_NOUNS
+    )
 
 
 # -- reasoning type --------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chemx.generation.catalogue import group_for_feature
-from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.register import inflect, plain_feature
 from chemx.generation.shown import neutral_effect
@@ -55,3 +55,18 @@ def test_a_statement_after_a_semicolon_is_no_part_of_the_effect() -> None:
     )
     assert isinstance(found, Decomposition)
     assert found.effect == "the 48 h at 100 °C needed for the double coupling to reach completion"
+
+
+def test_a_prefixed_parent_name_is_a_structural_feature() -> None:
+    assert is_structural("electron-poor dinitroarene")
+    assert is_structural("unsubstituted bipyridine")
+    # reagents, solvents and processes built the same way are not
+    assert not is_structural("triethylamine")
+    assert not is_structural("dichloromethane")
+    found = decompose(
+        "The electron-poor dinitroarene of 6 accepts an electron from the excited BODIPY, so "
+        "the probe is essentially dark until the thiol cleaves it."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "electron-poor dinitroarene"
+    assert found.mechanism == "accepts an electron from the excited BODIPY"
