@@ -156,10 +156,10 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
 
     "accelerates the cycloaddition 14-fold relative to 1" keeps its measure without the
     reference ("accelerates the cycloaddition 14-fold"), and so does "an hERG IC50 of 1.1
-    µM vs. > 30 µM for 2a". A comparative whose only reference is the other compound
-    ("82 K lower than that of 2a") says nothing without it: None. "its phenyl analogue
-    2a" says what the other compound is, and stays. `others`: the labels of the paper's
-    other drawn compounds.
+    µM vs. > 30 µM for 2a" and "below 5%, against 12% for 2c". A comparative whose only
+    reference is the other compound ("82 K lower than that of 2a") says nothing without
+    it: None. "its phenyl analogue 2a" says what the other compound is, and stays.
+    `others`: the labels of the paper's other drawn compounds.
     """
     for label in others:
         for mention in reversed(find_mentions(label, effect)):
@@ -176,10 +176,11 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
 
 _REFERENCE_PHRASE = re.compile(
     r",?\s+(?:(?:relative|compared)\s+(?:with|to)\s+(?:that\s+of\s+)?(?:compound\s+)?"
-    r"|(?:compared\s+(?:with|to)|vs\.?|versus)\s+[^,;()]*?\bfor\s+(?:compound\s+)?)$",
+    r"|(?:compared\s+(?:with|to)|vs\.?|versus|against)\s+[^,;()]*?\bfor\s+(?:compound\s+)?)$",
     re.IGNORECASE,
 )
-"""A reference phrase ending at the label: 'relative to', 'compared with 9 days for'."""
+"""A reference phrase ending at the label: 'relative to', 'compared with 9 days for',
+'against 12% for'."""
 _FOLLOWING_WORD = re.compile(r"\s+(?:and|or)\s")
 """'relative to 1 and 2': a list, not cut."""
 _COMPARISON_MARKER = re.compile(

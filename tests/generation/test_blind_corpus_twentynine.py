@@ -5,6 +5,7 @@ from __future__ import annotations
 from chemx.generation.backends import _same_verb
 from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.shown import without_unseen_references
 
 
 def test_a_coined_ise_verb_after_a_noun_head_is_the_verb() -> None:
@@ -29,3 +30,10 @@ def test_a_so_clause_after_a_because_clause_leaves_the_main_clause_the_effect() 
 def test_the_tables_phrase_stands_for_the_papers_only_with_the_papers_verb() -> None:
     assert _same_verb("withdraws electron density", "withdraw electron density strongly")
     assert not _same_verb("adds lipophilic bulk", "shields the ester carbonyl from attack")
+
+
+def test_a_value_against_an_unseen_compound_leaves_the_stem() -> None:
+    effect = "Maize injury from the compound shown was below 5%, against 12% for 2c"
+    assert without_unseen_references(effect, ["2c"]) == (
+        "Maize injury from the compound shown was below 5%"
+    )
