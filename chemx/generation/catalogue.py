@@ -799,33 +799,48 @@ def _name_parts() -> tuple[tuple[str, str], ...]:
 
 
 def parent_of(word: str) -> str | None:
-    """The catalogue entry a prefixed parent name ends on ('bipyridine' -> 'pyridine').
+    """The parent a prefixed name ends on ('bipyridine' -> 'pyridine'), if it ends on one.
 
     Nomenclature builds a name as prefixes on a parent: "dinitroarene", "bipyridine",
-    "tetramethylthiophene". The parent is a one-word alias of at least five letters that
-    ends the word after a prefix of at least two letters; process nouns ("methylation")
-    and solvents ("dichloromethane") end on no such parent.
+    "tetramethylthiophene". A parent is a one-word catalogue alias with a parent's ending,
+    or a class parent (`CLASS_PARENTS`), that ends the word after a prefix of at least two
+    letters; process nouns ("methylation") and solvents ("dichloromethane") end on none.
 
     >>> parent_of("bipyridine")
     'pyridine'
+    >>> parent_of("electron-poor dinitroarene".split()[-1])
+    'arene'
     >>> parent_of("methylation") is None
     True
     """
     lowered = word.lower()
-    for alias, key in _name_parts():
-        if alias in NOT_PARENTS or not alias.endswith(PARENT_ENDINGS):
-            continue
-        if len(alias) >= PARENT_MIN and lowered.endswith(alias):
-            prefix = lowered[: -len(alias)].rstrip("-")
-            if len(prefix) >= 2 and prefix.replace(",", "").replace("-", "").isalnum():
-                return key
+    for parent in _parents():
+        prefix = lowered[: -len(parent)].replace(",", "").replace("-", "")
+        if lowered.endswith(parent) and len(prefix) >= 2 and prefix.isalnum():
+            return parent
     return None
+
+
+@cache
+def _parents() -> tuple[str, ...]:
+    """Every parent `parent_of` knows, longest first (one list, built once)."""
+    aliases = {
+        alias
+        for alias, _ in _name_parts()
+        if len(alias) >= PARENT_MIN and alias.endswith(PARENT_ENDINGS) and alias not in NOT_PARENTS
+    }
+    return tuple(sorted(aliases | CLASS_PARENTS, key=lambda a: (-len(a), a)))
 
 
 PARENT_MIN = 5
 """A parent alias shorter than this ('oh', 'ester' is five) is too often a word's end."""
 PARENT_ENDINGS = ("ine", "ole", "ene", "ane", "one", "ide", "an", "ether", "ester", "ium")
 """Endings of parent names (pyridine, thiazole, thiophene, oxetane, quinone, imide, furan)."""
+CLASS_PARENTS = frozenset(
+    {"arene", "alkene", "alkyne", "ester", "ether", "amide", "imine", "heterocycle", "macrocycle"}
+)
+"""Class words a prefix may name the substituents of ("dinitroarene", "bis-imine"); no
+amine or carbon: "triethylamine" and "hydrocarbon" are no features of a drawing."""
 NOT_PARENTS = frozenset(
     {"amine", "ammonium", "fluoride", "chloride", "bromide", "iodide", "ethylene"}
 )

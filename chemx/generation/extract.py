@@ -2310,20 +2310,7 @@ def is_structural(phrase: str) -> bool:
         return True
     if (tokens | parts) & STRUCTURAL_NOUNS or groups_named_in(phrase):
         return True
-    return any(parent_of(token) or _prefixed(token) for token in tokens | parts)
-
-
-PARENT_NOUNS = wordlist("arene alkene alkyne ester ether amide imine heterocycle macrocycle")
-"""Class parents a prefix may name the substituents of ("dinitroarene", "bis-imine");
-no amine or carbon: "triethylamine" and "hydrocarbon" are no features of a drawing."""
-
-
-def _prefixed(token: str) -> bool:
-    """Whether `token` is a prefixed class parent ("dinitroarene", "trialkene")."""
-    return any(
-        token.endswith(parent) and len(token) - len(parent) >= 2 and token[: -len(parent)].isalpha()
-        for parent in PARENT_NOUNS
-    )
+    return any(parent_of(token) for token in tokens | parts)  # "dinitroarene"
 
 
 # -- reasoning type --------------------------------------------------------------------
