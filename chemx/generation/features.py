@@ -265,6 +265,12 @@ def _role_only(tokens: Sequence[str]) -> bool:
     return all(t in ROLE_WORDS for t in content)
 
 
+_PROPER_NAME = re.compile(r"[A-Z][a-z]+(?:\s+(?:of\s+|for\s+|and\s+)?[A-Z][a-z]+)+")
+"""Capitalised words only: a proper name (an institution, a database, a program), which a
+paper's chemistry words are not ("the Cambridge Crystallographic Data Centre" names no
+group, although 'centre' is a structural noun)."""
+
+
 def _acceptable(name: str) -> bool:
     """A usable feature phrase: structural, no verb in it, no bare generic noun."""
     tokens = [t.lower().strip(",;:()") for t in name.split()]
@@ -279,6 +285,8 @@ def _acceptable(name: str) -> bool:
         return False  # "the AA′BB′ patterns of both rings": a spectrum, not the drawing
     if any(LABEL_TOKEN.fullmatch(t) for t in tokens):
         return False
+    if _PROPER_NAME.fullmatch(name.split("(")[0].strip()):
+        return False  # "Cambridge Crystallographic Data Centre": an institution's name
     if len(tokens) == 1 and group_for_feature(name) is None:
         return False
     return is_structural(name)

@@ -377,6 +377,106 @@ TABLE: dict[str, Mechanisms] = {
         "adds a linear, dipolar group that reacts with alkynes and strained alkenes",
         "decomposes on heating or with strong acid, so reactions are kept cool and neutral",
     ),
+    "sulfoximine": Mechanisms(
+        "is a polar, tetrahedral sulfur centre whose S=O and S=N atoms accept hydrogen bonds",
+        "tolerates acids, bases and oxidants, so it survives the steps that follow unchanged",
+    ),
+    "sulfoxide": Mechanisms(
+        "adds a strong S=O dipole that accepts hydrogen bonds and raises polarity",
+        "is oxidised to the sulfone or eliminated on heating, so mild conditions are needed",
+    ),
+    "acyl_phosphine_oxide": Mechanisms(
+        "absorbs near-UV light and splits its weak C–P bond into two initiating radicals",
+        "cleaves into radicals under light, so it must be handled in the dark",
+    ),
+    "phosphinate": Mechanisms(
+        "makes the phosphorus a polar, electron-poor centre whose P=O accepts hydrogen bonds",
+        "hydrolyses to the phosphinic acid under strongly basic or acidic conditions",
+    ),
+    "phosphonate": Mechanisms(
+        "mimics a phosphate as a hydrolytically stable, polar group with a strong P=O acceptor",
+        "is cleaved to the phosphonic acid only by silyl halides or strong acid",
+    ),
+    "phosphate": Mechanisms(
+        "carries a polar phosphorus centre that is cleaved by esterases and phosphatases",
+        "hydrolyses under strongly basic conditions, so neutral workup is needed",
+    ),
+    "phosphine_oxide": Mechanisms(
+        "accepts strong hydrogen bonds at its P=O oxygen and adds bulky aryl surface",
+        "is inert to most reagents and is removed from products only by chromatography",
+    ),
+    "difluoromethylene": Mechanisms(
+        "withdraws electron density through two C–F bonds and resists oxidative metabolism",
+        "is inert under the reaction conditions and withdraws electron density from the ring",
+    ),
+    "alkyl_fluoride": Mechanisms(
+        "adds a polarised C–F bond that lowers the basicity of nearby amines by induction",
+        "is a poor leaving group, so the C–F bond survives the substitution conditions",
+    ),
+    "primary_amide": Mechanisms(
+        "donates two hydrogen bonds through its N–H bonds and accepts one at the carbonyl",
+        "is dehydrated to the nitrile by strong dehydrating agents, so they are avoided",
+    ),
+    "guanidine": Mechanisms(
+        "stays protonated at physiological pH and forms bidentate salt bridges with anions",
+        "is strongly basic, so it must be protected or used as its salt during coupling",
+    ),
+    "amidine": Mechanisms(
+        "is strongly basic and binds metals or anions through its two nitrogen atoms",
+        "is protonated by acids and hydrolyses in hot aqueous base, so mild conditions are used",
+    ),
+    "oxime": Mechanisms(
+        "adds a polar C=N–O unit whose nitrogen and oxygen accept hydrogen bonds",
+        "is hydrolysed to the carbonyl compound under strongly acidic aqueous conditions",
+    ),
+    "hydrazone": Mechanisms(
+        "conjugates the C=N bond with the nitrogen lone pair and can isomerise about it",
+        "hydrolyses in aqueous acid, so the product is isolated under neutral conditions",
+    ),
+    "enone": Mechanisms(
+        "conjugates the C=C bond with the carbonyl, which makes the β-carbon electrophilic",
+        "adds nucleophiles at the β-carbon, so amines and thiols must be kept away",
+    ),
+    "thiol": Mechanisms(
+        "binds soft metals through its sulfur and forms disulfides on oxidation",
+        "is oxidised by air to the disulfide, so reactions are run under inert gas",
+    ),
+    "disulfide": Mechanisms(
+        "is cleaved by cellular thiols such as glutathione, releasing the free thiol",
+        "is reduced by phosphines and thiols, so such reagents must be avoided",
+    ),
+    "n_oxide": Mechanisms(
+        "adds a strongly polar N–O bond that accepts hydrogen bonds and raises solubility",
+        "is reduced back to the amine by phosphorus(III) reagents and some metals",
+    ),
+    "trifluoroborate": Mechanisms(
+        "protects the carbon–boron bond as a tetrahedral borate until it is hydrolysed",
+        "releases the boronic acid slowly under the basic aqueous coupling conditions",
+    ),
+    "adamantyl": Mechanisms(
+        "adds a rigid, bulky and lipophilic hydrocarbon cage that fills hydrophobic pockets",
+        "shields the neighbouring reactive centre sterically, which slows its reactions",
+    ),
+    "pyrazine": Mechanisms(
+        "is an electron-poor diazine whose two nitrogens accept weak hydrogen bonds",
+        "withdraws electron density, which makes the ring prone to nucleophilic attack",
+    ),
+    "pyridazine": Mechanisms(
+        "has two adjacent nitrogens that give a large dipole and accept hydrogen bonds",
+        "withdraws electron density from its substituents through both ring nitrogens",
+    ),
+    "triazine": Mechanisms(
+        "is a very electron-poor ring whose three nitrogens accept hydrogen bonds",
+        "is attacked by nucleophiles at its carbons, so strong nucleophiles are avoided",
+    ),
+    "pyridinium": Mechanisms(
+        "carries a permanent positive charge on an electron-poor ring that accepts electrons",
+        "is reduced easily and attacked by nucleophiles at the positions beside nitrogen",
+    ),
+    "carbazole": Mechanisms(
+        "is a rigid, electron-rich donor that raises the HOMO and carries holes",
+        "is oxidised at the positions para to nitrogen, so strong oxidants are avoided",
+    ),
     "sulfone": Mechanisms(
         "withdraws electron density strongly and accepts hydrogen bonds at two oxygens",
         "acidifies the neighbouring C–H bonds, which strong bases then deprotonate",
