@@ -16,7 +16,8 @@ optional closing quotes/brackets and whitespace):
    the next word is a typical sentence opener from `SENTENCE_OPENERS` ("The",
    "However", ...) or an ordinary capitalised word ("Stock", "Solubility"); after an
    upper-case initial ("J.") or a dotted acronym ("U.S.A.") only before an opener,
-   because names and journal titles follow those ("J. Smith", "J. Am. Chem. Soc.").
+   because names and journal titles follow those ("J. Smith", "J. Am. Chem. Soc."); a
+   capital after a number is a unit ("2.25 V.", "77 K."), not an initial.
 4. A caption label at the start of a sentence ("Scheme 1. Synthesis of 3a") does not
    end one.
 5. Any other period ends a sentence when the next text starts with an upper-case or
@@ -278,6 +279,9 @@ _CHEM_LOWER_START = re.compile(
 _LABEL_NUMBER = re.compile(r"^[A-Z]?\d+[a-zA-Z]?$")
 _INITIAL = re.compile(r"^[A-Z]$")
 """An upper-case initial; a lower-case letter before a period is a unit ("2 h.")."""
+_NUMBER_BEFORE = re.compile(r"\d\s*$")
+"""A number before an upper-case letter makes the letter a unit ("at 2.25 V.", "300 K."),
+which ends a sentence like any word; an initial follows a word or nothing ("J. Smith")."""
 _ORDINARY_CAPITALISED = re.compile(r"^[A-Z][a-z]{2,}[,;:]?$")
 """A capitalised word that is not itself an abbreviation ("Stock", not "Chem.")."""
 TITLES: frozenset[str] = frozenset({"dr.", "prof.", "mr.", "mrs.", "ms.", "st."})
@@ -340,7 +344,9 @@ def _is_break(text: str, sentence_start: int, match: re.Match[str]) -> bool:
         return False
     if lowered in MAYBE_FINAL or _is_et_al(text, word_start, word):
         return opener in SENTENCE_OPENERS or bool(_ORDINARY_CAPITALISED.match(next_word))
-    if _INITIAL.match(word) or _DOTTED_ACRONYM.match(word):
+    if _DOTTED_ACRONYM.match(word) or (
+        _INITIAL.match(word) and not _NUMBER_BEFORE.search(text[:word_start])
+    ):
         return opener in SENTENCE_OPENERS
     if _is_caption_label(text, sentence_start, word_start, word):
         return False

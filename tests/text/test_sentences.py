@@ -196,3 +196,14 @@ def test_a_decimal_before_a_capitalised_word_is_not_a_citation() -> None:
         "The coupling was 3.7 Hz and the shift 2.5 Hz.",
         "The rest followed.",
     ]
+
+
+def test_a_capital_unit_after_a_number_ends_the_sentence() -> None:
+    # blind-31: "... plateaus at 2.45 and 2.25 V. PTCDA 5 showed ..." was one sentence,
+    # "V." read as an initial; an initial follows a word, never a number
+    text = "Plateaus were seen at 2.25 V. PTCDA 5 kept 72% at 5 C. See J. Smith for data."
+    assert sentences(text) == [
+        "Plateaus were seen at 2.25 V.",
+        "PTCDA 5 kept 72% at 5 C.",
+        "See J. Smith for data.",
+    ]
