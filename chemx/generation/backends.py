@@ -358,7 +358,9 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
         return None
     if any(loosely_matched(n.key, reading.text) is not False for n in named):
         return None  # an alkyl fluoride for 'fluoride', a phenol for 'hydroxyl groups'
-    head = _stems(head_phrase(feature)[0])
+    # one-letter stems are the atoms of a bond's name: "polarised C–H" of a CHF2 group is
+    # no "amide N–H" of the drawing (blind-32: asked on the CF3 analogue's drawing)
+    head = {stem for stem in _stems(head_phrase(feature)[0]) if len(stem) > 1}
     if any(head & _stems(d.name) - GENERIC_GROUP_WORDS for d in drawn):
         return None  # "carbonyl oxygen" of a drawn "ester carbonyl": named too generally
     return DecomposeResult(

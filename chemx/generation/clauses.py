@@ -111,15 +111,16 @@ def tokenise(text: str) -> list[Token]:
     for match in TOKEN.finditer(text):
         pieces.extend(_split_punctuation(match.group(0), match.start()))
     tokens: list[Token] = []
-    coordinated = False  # an 'and' since the clause began: "X and Y crowd the centre"
+    coordinated = False  # a plural subject: "X and Y crowd", "the groups flanking N leave"
     for index, (piece, start, end) in enumerate(pieces):
         following = pieces[index + 1][0] if index + 1 < len(pieces) else ""
         previous = tokens[-1] if tokens else None
         tag = _tag(piece, previous, following, coordinated=coordinated)
         tokens.append(Token(piece, tag, start, end))
+        plural_head = tag is Tag.VBG and previous is not None and is_plural(previous.lower)
         if tag in _CLAUSE_BOUNDARIES or piece in ",;:":
             coordinated = False
-        elif tag is Tag.CONJ and piece.lower() == "and":
+        elif (tag is Tag.CONJ and piece.lower() == "and") or plural_head:
             coordinated = True
     return tokens
 
@@ -205,6 +206,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         ):
             # "the protonated amine", "the much lower electrophilicity": a modifier
             return Tag.VBN if lower.endswith("ed") else Tag.WORD
+        if _attributive_compound(lower, following):
+            return Tag.VBN  # "the two hydrogen-bonded amides": a modifier of the noun
         return Tag.VERB
     if lower.endswith("ing") and len(lower) > 5 and lower not in NOT_GERUNDS and lower.isalpha():
         return Tag.VBG
@@ -219,6 +222,14 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         return Tag.VERB  # "the vinyl group of 6 copolymerises into the network"
     return Tag.WORD
+
+
+def _attributive_compound(lower: str, following: str) -> bool:
+    """Whether a hyphenated participle modifies the word after it ('hydrogen-bonded amides')."""
+    after = following.lower()
+    closed = after in DETERMINERS or after in PREPOSITIONS or after in ADVERBS
+    plain = after.isalpha() and not closed and not after.endswith("ly")
+    return "-" in lower and lower.endswith(("ed", "wn", "ound")) and plain
 
 
 ISE_VERB = re.compile(r"[a-z]{5,}(?:is|iz)es")

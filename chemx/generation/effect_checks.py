@@ -7,7 +7,8 @@ in the sentence before ("Faster still was 4e"), a design step ("The methoxy grou
 exchanged for ... to shut down O-dealkylation"), a likeness with no effect of its own
 ("behaves like 3"), or only the claim that the cause is responsible ("..., and its
 thioether sulfur bridge is probably responsible: ..."), where the effect stood in the
-clause before. A stem written from any of them asks about nothing (issue 13, blind
+clause before, or only a verdict that something matters ("The point of attachment also
+matters, since ..."). A stem written from any of them asks about nothing (issue 13, blind
 corpora 12 and 13). `not_an_observation` names why; `without_evaluation` drops the
 authors' verdict on the observation (", which is unsurprising"), which a stem would
 state as if it were measured.
@@ -52,6 +53,14 @@ RESPONSIBILITY_ONLY = re.compile(
 )
 """'... is probably responsible', 'was the likely culprit': the claim that a cause
 exists; the observation it explains is in another clause."""
+IMPORTANCE_ONLY = re.compile(
+    r"\b(?:(?:also|clearly|evidently|therefore|thus)\s+)*(?:matters|mattered|"
+    r"(?:is|was|are|were)\s+(?:also\s+|equally\s+|therefore\s+)*(?:important|crucial|critical|"
+    r"decisive|key|essential|relevant))\s*$",
+    re.I,
+)
+"""'The point of attachment also matters': a verdict that something is important, with
+no outcome that was measured; the stem would ask about nothing observed."""
 EVALUATIVE_TAIL = re.compile(
     r",\s*which\s+(?:is|was|seems|appears)\s+(?:\w+ly\s+)?(?:not\s+)?(?:unsurprising|"
     r"surprising|unexpected|expected|noteworthy|notable|remarkable|striking|intriguing|"
@@ -72,6 +81,8 @@ def not_an_observation(effect: str) -> str | None:
         return f"the effect {text!r} says only that it resembles another"
     if STUDY_ROLE.search(text):
         return f"{text!r} names the compound's role in the study"
+    if IMPORTANCE_ONLY.search(text):
+        return f"{text!r} says only that something matters, not what was observed"
     if RESPONSIBILITY_ONLY.match(text):
         return f"{text!r} says only that the cause is responsible; the effect is elsewhere"
     return None

@@ -72,12 +72,14 @@ from chemx.generation.lexicon import (
     BASE_OF,
     DETERMINERS,
     NON_FEATURE_HEADS,
+    NOT_GERUNDS,
     PRONOUN_SUBJECTS,
     STRUCTURAL_NOUNS,
     VERB_BASES,
     lexicon_verb,
     third_person,
 )
+from chemx.generation.nomenclature import names_group
 from chemx.generation.subject_cause import (
     NOMINAL_CAUSE_CONSTRUCTIONS,
     mechanism_of,
@@ -450,7 +452,10 @@ def _interpret(
         if clause is None:
             return None  # an apposition ("..., the highest yield of the series")
         split = None if fronted else _subject_predicate(effect)
-        if on_subject and split is not None and is_structural(split[0]):
+        # a subject that is a change made ("Replacing the benzene node by the triazine of
+        # 4 raised ..., the triazine nitrogens providing ..."): the clause names the feature
+        changed = split is not None and GERUND_SUBJECT.match(split[0]) is not None
+        if on_subject and split is not None and is_structural(split[0]) and not changed:
             subject_read = _absolute_on_subject(text, *split, clause, reading)
             if not _labelled_compound(split[0]):
                 return subject_read
@@ -526,6 +531,14 @@ def _interpret(
     if isinstance(finished, Vague) and finished.reason == "no_feature":
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or finished
     return finished
+
+
+GERUND_SUBJECT = re.compile(
+    r"(?:replacing|exchanging|swapping|substituting|switching|changing|moving)\b", re.I
+)
+"""A subject that is a replacement the authors made, naming two groups: the old and the
+new; the sentence's clause says which of them acts ("Introducing a gem-dimethyl group"
+names one group, which is the feature)."""
 
 
 def _subject_as_feature(
@@ -683,9 +696,11 @@ COLON_POINTER = re.compile(
 def _labelled_compound(subject: str) -> bool:
     """Whether a subject names a compound by class noun and label ('The (R)-THF ether 8').
 
-    Such a subject is the compound, not its feature; 'the X of sulfonamide 6d' names a
-    part of it.
+    Or by its systematic name alone ('2-Chloropyrazine'). Such a subject is the compound,
+    not its feature; 'the X of sulfonamide 6d' names a part of it.
     """
+    if len(words(subject)) == 1 and COMPOUND_NAME.fullmatch(subject.strip()):
+        return True  # "2-Chloropyrazine was the fastest electrophile, the pyrazine ring ..."
     tagged = tokenise(subject)
     return (
         len(tagged) >= 2
@@ -756,6 +771,8 @@ def _finish(
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
+    if form == "vp":
+        effect = _after_appositive(effect)
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
     effect = without_evaluation(effect)  # "..., which is unsurprising": the authors' verdict
@@ -1112,13 +1129,28 @@ HEAD_BREAKS = wordlist("of in on at by with from through via for")
 
 
 def _head_phrase(phrase: str) -> str:
-    """The words before the first preposition: 'rotation of the amino group' -> 'rotation'."""
-    kept = []
+    """The words before the first preposition: 'rotation of the amino group' -> 'rotation'.
+
+    A participle after a plural head starts its modifier too: 'the gem-dimethyl groups
+    flanking the amine nitrogen' -> 'the gem-dimethyl groups' (they 'leave', not it).
+    """
+    kept: list[str] = []
     for word in phrase.split():
-        if word.lower().strip(",;:()") in HEAD_BREAKS:
+        lowered = word.lower().strip(",;:()")
+        if lowered in HEAD_BREAKS:
+            break
+        if kept and _reduced_relative(lowered, kept[-1]):
             break
         kept.append(word)
     return " ".join(kept)
+
+
+def _reduced_relative(word: str, before: str) -> bool:
+    """Whether `word` is a participle opening a modifier of the plural noun `before`."""
+    participle = word.isalpha() and word.endswith("ing") and len(word) > 5
+    noun = before.lower().strip(",;:()")
+    plural_noun = noun.endswith("s") and is_plural(noun)  # not "two flanking carbonyls"
+    return participle and word not in NOT_GERUNDS and plural_noun
 
 
 def _read_nominal(
@@ -1568,6 +1600,22 @@ def _finite_start(effect: str) -> str:
         return f"{_finite(first, '')} {rest}".strip()
     if first.lower() in VERB_BASES and _verb_first(effect):
         return f"{third_person(first)} {rest}".strip()
+    return effect
+
+
+def _after_appositive(effect: str) -> str:
+    """A verb-phrase effect without the participle phrase that stood before its verb.
+
+    "The two N-methyl groups of 2a, placed on the solvent-exposed amides of 1, raised
+    permeability 9-fold by ...": the subject's apposition is no part of what was seen.
+    """
+    tokens = tokenise(effect)
+    passive = len(tokens) > 1 and tokens[0].lower.endswith("ed") and tokens[1].tag is Tag.PREP
+    if not passive:  # "raised potency, lowered solubility": a finite verb has an object
+        return effect
+    for index, token in enumerate(tokens[:-1]):
+        if token.text == "," and tokens[index + 1].tag is Tag.VERB:
+            return effect[tokens[index + 1].start :]
     return effect
 
 
@@ -2302,7 +2350,9 @@ def is_structural(phrase: str) -> bool:
     """Whether a phrase names a structural feature (head noun or catalogue alias).
 
     Hyphenated words count by their parts too: "ortho-substituent" names a substituent,
-    and so do prefixed parent names ("electron-poor dinitroarene", `catalogue.parent_of`).
+    and so do prefixed parent names ("electron-poor dinitroarene", `catalogue.parent_of`)
+    and systematic names (`chemx.generation.nomenclature`: "cyclopentanone",
+    "2,4-difluorophenyl").
     """
     tokens = set(words(phrase))
     parts = {part for token in tokens for part in token.split("-")}
@@ -2310,7 +2360,9 @@ def is_structural(phrase: str) -> bool:
         return True
     if (tokens | parts) & STRUCTURAL_NOUNS or groups_named_in(phrase):
         return True
-    return any(parent_of(token) for token in tokens | parts)  # "dinitroarene"
+    if any(parent_of(token) for token in tokens | parts):  # "dinitroarene"
+        return True
+    return any(names_group(token) for token in phrase.split())  # "cyclopentanone"
 
 
 # -- reasoning type --------------------------------------------------------------------

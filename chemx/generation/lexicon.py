@@ -287,11 +287,13 @@ NON_FEATURE_HEADS = wordlist(
     species reagent reagents catalyst catalysts solvent solvents conditions condition product
     products substrate substrates mixture mixtures intermediate intermediates reaction
     reactions protein proteins enzyme enzymes receptor receptors residue residues mutation
-    mutations buffer buffers additive additives promoter promoters
+    mutations buffer buffers additive additives promoter promoters medium media
+    salt salts atmosphere
     """
 )
 """Head nouns of phrases that name a participant, not a structural feature of a drawn
-compound: "the generated hypervalent iodine species" mentions iodine but is a reagent."""
+compound: "the generated hypervalent iodine species" mentions iodine but is a reagent, and
+"the basic K2CO3/K222 medium" is basic but no amine."""
 
 PRONOUN_SUBJECTS = wordlist(
     """
@@ -345,7 +347,7 @@ DEGREE_ADVERBS = wordlist("much far even still considerably significantly slight
 COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
 """After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""
 
-OBJECT_OPENERS = wordlist("the a an its their this these that his her both each")
+OBJECT_OPENERS = wordlist("the a an its their this these that his her both each no")
 """Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
 NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
 NOT_GERUNDS = wordlist(

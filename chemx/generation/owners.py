@@ -32,7 +32,8 @@ def cause_owners(text: str, feature: str) -> tuple[str, ...]:
 
     The labels right after "of"/"in" (and "the", "compound", or one name: "the methyl
     groups of duroquinone 6") behind the feature or inside it, joined by 'and', 'or' or
-    commas, up to the first other word; () when the sentence names none.
+    commas, up to the first other word, or in a place phrase just before the feature
+    (`FRONTED_OWNER`); () when the sentence names none.
     """
     at = feature_at(text, feature)
     if at < 0:
@@ -44,9 +45,21 @@ def cause_owners(text: str, feature: str) -> tuple[str, ...]:
             owners = _owner_labels([*inside[index + 1 :], *after][:8])
             if owners:
                 return owners
-    if not after or after[0].lower() not in ("of", "in"):
-        return ()
-    return _owner_labels(after[1:8])
+    if after and after[0].lower() in ("of", "in"):
+        return _owner_labels(after[1:8])
+    fronted = FRONTED_OWNER.search(text[:at])
+    if fronted and is_label(fronted["label"]) and find_mentions(fronted["label"], fronted[0]):
+        return (fronted["label"],)  # "because in the ortho-hydroxy imines of 3c the N lone pair"
+    return ()
+
+
+FRONTED_OWNER = re.compile(
+    r"\b(?:in|for)\s+(?:(?:the|its|their)\s+)?(?:[\w′'–-]+\s+){0,4}?(?:(?:of|in)\s+)?"
+    r"(?P<label>[^\s,;()]+)\s*,?\s+(?:the|its|their)\s+$",
+    re.I,
+)
+"""A place phrase that names the compound just before the feature: "because in the
+ortho-hydroxy imines of 3c the nitrogen lone pair is already engaged", "in 5, the ring"."""
 
 
 def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
