@@ -29,6 +29,7 @@ from chemx.generation.catalogue import BY_KEY, group_for_feature, groups_named_i
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature, related
 from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.properties import same_property
 from chemx.generation.text import coverage
 from chemx.records import ReasoningType
 
@@ -146,8 +147,9 @@ def lend_mechanisms(
     - it is not the basis sentence's own (that is the answer);
     - it is of the question's kind: an outcome's explanation does not say why conditions
       were needed, nor the reverse;
-    - its own effect is not the question's (it could be a second right answer:
-      `SAME_EFFECT_COVERAGE`);
+    - its own effect is not the question's, in words (`SAME_EFFECT_COVERAGE`) or in the
+      property it reports (`chemx.generation.properties`: "non-emissive" and "dark"): it
+      could be a second right answer;
     - it is not hedged and names no compound label;
     - every other group its mechanism names is drawn too (`drawn`: the structure's
       catalogue keys): "the diethylamino group donates and the nitro group withdraws
@@ -163,6 +165,7 @@ def lend_mechanisms(
         and explanation.sentence_id != basis_id
         and explanation.condition == condition
         and coverage(explanation.effect, effect) < SAME_EFFECT_COVERAGE
+        and not same_property(explanation.effect, effect)
         and _lendable(explanation.mechanism)
     ]
     lent = []
