@@ -114,6 +114,12 @@ def labelled_structures(store: ProvenanceStore, paper_id: str) -> dict[str, Stru
     return found
 
 
+def _another_basis(block: EvidenceBlock, ledger: BasisLedger, tried: str) -> bool:
+    """Whether the block holds a free explanatory sentence besides `tried`."""
+    ids = (block.evidence.sentences[index].sentence_id for index in block.basis_order)
+    return any(sid not in (None, tried) and sid not in ledger.used for sid in ids)
+
+
 class GenerationAgent:
     """Runs question generation, anti-shortcut checks and QC 3 for one paper at a time."""
 
@@ -158,27 +164,37 @@ class GenerationAgent:
         counts: Counter[str],
     ) -> None:
         generator, judge = self.backends.generator, self.backends.judge
-        outcome = generate_candidate(block, paper, generator, ledger)
-        tally(outcome, counts)
-        batch.add(outcome.node)
-        batch.decisions.extend(outcome.decisions)
-        batch.model_calls.extend(outcome.calls)
-        candidate = outcome.question
-        if candidate is None or candidate.stem is None or candidate.answer is None:
-            return
-        report = check(
-            candidate.stem,
-            candidate.options,
-            candidate.answer,
-            effect=candidate.effect,
-            feature=candidate.feature,
-            evidence_text=block.text,
-            labels=paper.labels,
-        )
-        batch.decisions.append(report.decision(candidate.id))
-        if not report.passed:
+        rejected: frozenset[str] = frozenset()
+        while True:
+            outcome = generate_candidate(block, paper, generator, ledger, rejected)
+            tally(outcome, counts)
+            batch.add(outcome.node)
+            batch.decisions.extend(outcome.decisions)
+            batch.model_calls.extend(outcome.calls)
+            candidate = outcome.question
+            if candidate is None or candidate.stem is None or candidate.answer is None:
+                return
+            report = check(
+                candidate.stem,
+                candidate.options,
+                candidate.answer,
+                effect=candidate.effect,
+                feature=candidate.feature,
+                evidence_text=block.text,
+                labels=paper.labels,
+            )
+            batch.decisions.append(report.decision(candidate.id))
+            if report.passed:
+                break
             counts["anti_shortcut_failed"] += 1
-            return
+            basis = candidate.basis_sentence_id
+            if rejected or basis is None or not _another_basis(block, ledger, basis):
+                return
+            # the block's next explanatory sentence may carry a question its first could
+            # not ("Replacing X with Y removed this liability" points back; the block's
+            # "Potency was retained, as the glutarimide ring ..." does not)
+            ledger.release(basis, candidate.id)
+            rejected = frozenset({basis})
         counts["anti_shortcut_passed"] += 1
         image, image_sha256 = self._image(candidate, block, batch)
         verdict = judge.judge(JudgeInput(candidate, block.text, image, outcome.structure_keys))

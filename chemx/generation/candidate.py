@@ -100,7 +100,11 @@ def visible_features(
 
 
 def generate_candidate(
-    block: EvidenceBlock, paper: PaperContext, generator: Generator, ledger: BasisLedger
+    block: EvidenceBlock,
+    paper: PaperContext,
+    generator: Generator,
+    ledger: BasisLedger,
+    skip: frozenset[str] = frozenset(),
 ) -> CandidateOutcome:
     """Decompose the block's basis sentence and write its question, or discard it.
 
@@ -112,8 +116,11 @@ def generate_candidate(
     ``too_few_features`` the block does not try again: that was tried, and on the
     embedded sample it moved sentences to drawings that carry them less well (the
     release's option-only baseline rose from 25% to 37%).
+
+    `skip`: sentences of the block already tried whose question the anti-shortcut checks
+    rejected (`chemx.agents.generation`).
     """
-    skipped: list[str] = []
+    skipped: list[str] = list(skip)
     first: CandidateOutcome | None = None
     while True:
         outcome = _attempt(block, paper, generator, ledger, skipped)
