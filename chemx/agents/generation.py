@@ -114,12 +114,6 @@ def labelled_structures(store: ProvenanceStore, paper_id: str) -> dict[str, Stru
     return found
 
 
-def _another_basis(block: EvidenceBlock, ledger: BasisLedger, tried: str) -> bool:
-    """Whether the block holds a free explanatory sentence besides `tried`."""
-    ids = (block.evidence.sentences[index].sentence_id for index in block.basis_order)
-    return any(sid not in (None, tried) and sid not in ledger.used for sid in ids)
-
-
 class GenerationAgent:
     """Runs question generation, anti-shortcut checks and QC 3 for one paper at a time."""
 
@@ -188,7 +182,10 @@ class GenerationAgent:
                 break
             counts["anti_shortcut_failed"] += 1
             basis = candidate.basis_sentence_id
-            if rejected or basis is None or not _another_basis(block, ledger, basis):
+            if rejected or basis is None:
+                return
+            following, _ = ledger.choose(block, generator, paper, frozenset({basis}))
+            if following is None:
                 return
             # the block's next explanatory sentence may carry a question its first could
             # not ("Replacing X with Y removed this liability" points back; the block's

@@ -34,7 +34,6 @@ from chemx.generation.lexicon import (
     IRREGULAR,
     NEGATIONS,
     NOT_ADVERBS,
-    NOT_GERUNDS,
     NOT_PARTICIPLES,
     OBJECT_OPENERS,
     POSTDETERMINERS,
@@ -49,6 +48,7 @@ from chemx.generation.lexicon import (
 )
 from chemx.generation.normalise import normalise as normalise
 from chemx.generation.text import wordlist
+from chemx.generation.word_forms import attributive_compound, is_gerund
 from chemx.labels import is_label
 
 
@@ -206,10 +206,10 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         ):
             # "the protonated amine", "the much lower electrophilicity": a modifier
             return Tag.VBN if lower.endswith("ed") else Tag.WORD
-        if _attributive_compound(lower, following):
+        if attributive_compound(lower, following):
             return Tag.VBN  # "the two hydrogen-bonded amides": a modifier of the noun
         return Tag.VERB
-    if lower.endswith("ing") and len(lower) > 5 and lower not in NOT_GERUNDS and lower.isalpha():
+    if is_gerund(lower):
         return Tag.VBG
     if (lower.endswith("ed") and len(lower) > 4 and lower not in NOT_PARTICIPLES) or (
         lower.endswith(("en", "wn")) and lower in _PARTICIPLES
@@ -222,14 +222,6 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         return Tag.VERB  # "the vinyl group of 6 copolymerises into the network"
     return Tag.WORD
-
-
-def _attributive_compound(lower: str, following: str) -> bool:
-    """Whether a hyphenated participle modifies the word after it ('hydrogen-bonded amides')."""
-    after = following.lower()
-    closed = after in DETERMINERS or after in PREPOSITIONS or after in ADVERBS
-    plain = after.isalpha() and not closed and not after.endswith("ly")
-    return "-" in lower and lower.endswith(("ed", "wn", "ound")) and plain
 
 
 ISE_VERB = re.compile(r"[a-z]{5,}(?:is|iz)es")

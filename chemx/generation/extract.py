@@ -72,7 +72,6 @@ from chemx.generation.lexicon import (
     BASE_OF,
     DETERMINERS,
     NON_FEATURE_HEADS,
-    NOT_GERUNDS,
     PRONOUN_SUBJECTS,
     STRUCTURAL_NOUNS,
     VERB_BASES,
@@ -93,6 +92,7 @@ from chemx.generation.text import (
     wordlist,
     words,
 )
+from chemx.generation.word_forms import is_gerund
 from chemx.labels import is_label
 from chemx.labels.codes import read_code
 from chemx.records import ReasoningType
@@ -454,7 +454,7 @@ def _interpret(
         split = None if fronted else _subject_predicate(effect)
         # a subject that is a change made ("Replacing the benzene node by the triazine of
         # 4 raised ..., the triazine nitrogens providing ..."): the clause names the feature
-        changed = split is not None and GERUND_SUBJECT.match(split[0]) is not None
+        changed = split is not None and _opens_on_replacement(split[0])
         if on_subject and split is not None and is_structural(split[0]) and not changed:
             subject_read = _absolute_on_subject(text, *split, clause, reading)
             if not _labelled_compound(split[0]):
@@ -533,12 +533,14 @@ def _interpret(
     return finished
 
 
-GERUND_SUBJECT = re.compile(
-    r"(?:replacing|exchanging|swapping|substituting|switching|changing|moving)\b", re.I
-)
-"""A subject that is a replacement the authors made, naming two groups: the old and the
-new; the sentence's clause says which of them acts ("Introducing a gem-dimethyl group"
-names one group, which is the feature)."""
+def _opens_on_replacement(subject: str) -> bool:
+    """Whether a subject is a replacement the authors made (`causal` class ``replace``).
+
+    It names two groups, the old and the new, and the sentence's clause says which of them
+    acts; "Introducing a gem-dimethyl group" names one group, which is the feature.
+    """
+    lead = tuple(words(subject)[:2])
+    return any(lead[: len(phrase)] == phrase for phrase in phrases("replace"))
 
 
 def _subject_as_feature(
@@ -1147,10 +1149,9 @@ def _head_phrase(phrase: str) -> str:
 
 def _reduced_relative(word: str, before: str) -> bool:
     """Whether `word` is a participle opening a modifier of the plural noun `before`."""
-    participle = word.isalpha() and word.endswith("ing") and len(word) > 5
     noun = before.lower().strip(",;:()")
     plural_noun = noun.endswith("s") and is_plural(noun)  # not "two flanking carbonyls"
-    return participle and word not in NOT_GERUNDS and plural_noun
+    return is_gerund(word) and plural_noun
 
 
 def _read_nominal(
