@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from chemx.generation.residues import residue_aliases
 from chemx.generation.text import words
 
 
@@ -696,7 +697,19 @@ GROUPS: tuple[Group, ...] = (
         "fused_arene",
         "fused polycyclic arene",
         "c1ccc2ccccc2c1",
-        ("naphthalene", "anthracene", "phenanthrene", "polycyclic", "fused"),
+        (
+            "naphthalene",
+            "anthracene",
+            "phenanthrene",
+            "polycyclic",
+            "fused",
+            "naphthyl",
+            "anthryl",
+            "anthracenyl",
+            "phenanthryl",
+            "pyrenyl",
+            "pyrene",
+        ),
     ),
     Group("alkyl_ether", "aliphatic ether oxygen", "[CX4][OX2][CX4]", ("ether",)),
     Group("phenyl", "phenyl ring", "[cR1]1[cR1][cR1][cR1][cR1][cR1]1", ("phenyl", "benzene ring")),
@@ -858,13 +871,18 @@ ALIAS_SUFFIXES = r"(?:s|es|ic|yl|ated|ation|ations)?"
 """Endings an alias may take in running text ("methoxys", "pyridyl", "methylation")."""
 
 
+def aliases_of(group: Group) -> tuple[str, ...]:
+    """The entry's aliases and the residue names of its side chain ('lysine': an amine)."""
+    return (*group.aliases, *residue_aliases(group.key))
+
+
 @cache
 def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
     """Every entry's aliases as compiled patterns (compiled once: there are ~200)."""
     compiled = []
     for group in GROUPS:
         patterns = []
-        for alias in dict.fromkeys((*group.aliases, group.name)):  # its own name names it
+        for alias in dict.fromkeys((*aliases_of(group), group.name)):  # its own name names it
             alias_words = " ".join(words(alias))
             if alias_words:
                 # 'acidic' describes acidity ("the more acidic thioamide N–H"), not an acid
@@ -915,7 +933,7 @@ def _name_parts() -> tuple[tuple[str, str], ...]:
     return tuple(
         (alias, group.key)
         for group in GROUPS
-        for alias in dict.fromkeys(a.lower() for a in group.aliases)
+        for alias in dict.fromkeys(a.lower() for a in aliases_of(group))
         if alias.isalpha() and len(alias) >= 4
     )
 
@@ -978,7 +996,9 @@ def groups_inside_name(word: str) -> set[str]:
     a bromo and a pyridine, "thiophene-2-carbaldehyde" a thiophene and an aldehyde. The
     parts are the non-overlapping aliases that cover most of the name (fewest parts on a
     tie), so "methylthiophene" is a methyl and a thiophene, not a methylthio and a rest,
-    and an "ethyl" inside "methyl" is no part.
+    and an "ethyl" inside "methyl" is no part. A part that several entries share names
+    them all ("methylsulfonyl": a sulfone or a sulfonamide's sulfonyl; which one, the
+    name alone does not say).
 
     >>> sorted(groups_inside_name("3-methylthiophene"))
     ['aryl_methyl', 'thiophene']
@@ -986,9 +1006,12 @@ def groups_inside_name(word: str) -> set[str]:
     ['aldehyde', 'thiophene']
     """
     lowered = word.lower()
+    owners: dict[str, set[str]] = {}
+    for alias, key in _name_parts():
+        owners.setdefault(alias, set()).add(key)  # "sulfonyl": sulfone, sulfonamide, ...
     spans = sorted(
-        (match.start() + len(alias), match.start(), key)
-        for alias, key in _name_parts()
+        (match.start() + len(alias), match.start(), frozenset(keys))
+        for alias, keys in owners.items()
         for match in re.finditer(re.escape(alias), lowered)
     )
     # best[i]: (covered characters, -parts, keys) using spans that end by position i
@@ -998,10 +1021,10 @@ def groups_inside_name(word: str) -> set[str]:
         best[i] = best[i - 1]
         if i not in ends:
             continue
-        for end, start, key in spans:
+        for end, start, named in spans:
             if end == i:
                 covered, parts, keys = best[start]
-                option = (covered + end - start, parts - 1, keys | {key})
+                option = (covered + end - start, parts - 1, keys | named)
                 best[i] = max(best[i], option, key=lambda b: (b[0], b[1]))
     return set(best[-1][2])
 

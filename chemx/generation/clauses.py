@@ -157,12 +157,17 @@ def _unbalanced_close(text: str) -> bool:
     return text.count(")") + text.count("]") > text.count("(") + text.count("[")
 
 
+UNIT_SYMBOLS = frozenset({"%", "‰", "°"})
+"""Symbols written apart from their number ("0.5 mol %", "90 °"): words, not punctuation."""
+
 _CLAUSE_BOUNDARIES = frozenset({Tag.VERB, Tag.AUX, Tag.SUB, Tag.REL, Tag.THAT})
 """Tags after which a new subject may start (for coordinated subjects)."""
 
 
 def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool = False) -> Tag:
     lower = word.lower()
+    if word in UNIT_SYMBOLS:
+        return Tag.WORD  # "0.5 mol %": the unit of the number before, part of the phrase
     if not any(c.isalnum() for c in word):
         return Tag.PUNCT
     if lower in DETERMINERS and lower not in ("that", "this", "these", "those", "its", "their"):
@@ -217,6 +222,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.VBN
     if previous is not None and previous.tag in (Tag.PRON,) and lower.endswith("s"):
         return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
+    if previous is not None and previous.lower in INTENSIFIERS and lexicon_verb(lower):
+        return Tag.VERB  # "the polar oxetane itself helps solvation": after the subject
     if _lexicon_verb_here(lower, previous, following, coordinated=coordinated):
         return Tag.VERB
     if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
@@ -224,6 +231,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     return Tag.WORD
 
 
+INTENSIFIERS = frozenset({"itself", "themselves", "alone"})
+"""Words that close a subject ("the oxetane itself"): a verb form after them is its verb."""
 ISE_VERB = re.compile(r"[a-z]{5,}(?:is|iz)es")
 """An -ise/-ize verb the lexicon lacks ('copolymerises', 'oligomerizes', 'aromatises'):
 chemistry coins them freely, and after a noun head such a word is the verb (the few nouns

@@ -25,10 +25,16 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from chemx.generation.catalogue import BY_KEY, group_for_feature, groups_named_in
+from chemx.generation.catalogue import (
+    BY_KEY,
+    group_for_feature,
+    groups_inside_name,
+    groups_named_in,
+)
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature, related
 from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.nomenclature import names_group
 from chemx.generation.properties import same_property
 from chemx.generation.text import coverage
 from chemx.records import ReasoningType
@@ -119,11 +125,21 @@ def _lendable(mechanism: str) -> bool:
 
 
 def _groups_drawn(mechanism: str, drawn: frozenset[str]) -> bool:
-    """Whether each catalogue group the mechanism names is drawn (or a relative of one)."""
+    """Whether each group the mechanism names is drawn (or a relative of one).
+
+    A systematic name the catalogue cannot place ("the acridine plane" lent to a
+    carbazole dye) may be of a part the drawing lacks, so it is not lent either.
+    """
     present = [BY_KEY[key] for key in drawn if key in BY_KEY]
+    named = [*groups_named_in(mechanism)]
+    for word in re.findall(r"[A-Za-z][\w′'-]*", mechanism):
+        if names_group(word):
+            parts = groups_inside_name(word) or {g.key for g in groups_named_in(word)}
+            if not parts:
+                return False
+            named.extend(BY_KEY[key] for key in parts)
     return all(
-        any(group.key == have.key or related(group, have) for have in present)
-        for group in groups_named_in(mechanism)
+        any(group.key == have.key or related(group, have) for have in present) for group in named
     )
 
 

@@ -1024,6 +1024,10 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                     return feature, mechanism, parsed
                 clause = text_of(cause, tokens, relative, len(tokens))
                 joiner = ", " if tokens[relative - 1].text == "," else " "
+                if _state_of_feature(head.rstrip(" ,"), feature, tokens[index]):
+                    # "protonation of the distal nitrogen (pKa 7.9), which is insulated
+                    # from the ring": F undergoes protonation and is insulated
+                    clause, joiner = text_of(cause, tokens, index, len(tokens)), " and "
                 return feature, f"{mechanism}{joiner}{clause}", parsed
             gerund = _gerund_after_head(tokens, relative)
             if gerund is not None:
@@ -1067,6 +1071,16 @@ def _describes_feature(nominal: str, feature: str, verb: str) -> bool:
     """
     plural_verb = not verb.endswith("s")
     return nominal.endswith(feature) and is_plural(_head_word(feature)) and plural_verb
+
+
+def _state_of_feature(nominal: str, feature: str, verb: Token) -> bool:
+    """Whether a relative clause after a nominal cause states what its feature is.
+
+    "protonation of the distal N-methyl nitrogen (pKa 7.9), which is insulated from the
+    aryl ring" ends on the feature (asides aside), and its verb is a copula: the clause
+    says what the nitrogen is, so F "undergoes protonation and is insulated ...".
+    """
+    return _without_asides(nominal).rstrip(" ,").endswith(feature) and verb.tag is Tag.AUX
 
 
 def _with_adverbs(tokens: list[Token], verb: int) -> int:
@@ -1959,7 +1973,8 @@ def _clean_feature(subject: str) -> str:
     )
     subject = TRAILING_JUNK.sub("", subject)
     subject = re.sub(r"\s+in this way$", "", subject, flags=re.I)
-    subject = re.sub(r"\s+(?:both|either|also)$", "", subject, flags=re.I)  # "X both acidifies"
+    # "X both acidifies", "the polar oxetane itself helps"
+    subject = re.sub(r"\s+(?:both|either|also|itself|themselves)$", "", subject, flags=re.I)
     for _ in range(2):
         subject = LABEL.sub("", subject).strip(" ,")
     tokens = subject.split()

@@ -14,7 +14,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from chemx.english import adjective_only
-from chemx.generation.catalogue import group_for_feature, related
+from chemx.generation.catalogue import (
+    group_for_feature,
+    groups_inside_name,
+    groups_named_in,
+    related,
+)
 from chemx.generation.extract import HEAD_BREAKS
 from chemx.generation.text import distinctive_stems
 
@@ -130,3 +135,27 @@ def _named_parts(name: str) -> set[str]:
 _BOND = re.compile(r"\b[CNOS][–-]H\b")
 _PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole"})
 """Words for one atom or bond of a group, which a name of the whole group does not say."""
+
+
+def groups_inside_words(text: str) -> set[str]:
+    """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl')."""
+    return {
+        key
+        for word in re.findall(r"[A-Za-z][\w,′'-]*", text)
+        if len(word) > INSIDE_NAME_MIN
+        for key in groups_inside_name(word)
+    }
+
+
+INSIDE_NAME_MIN = 8
+"""A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
+
+
+def spelled_out(name: str, key: str | None) -> tuple[str, ...]:
+    """Catalogue keys of the groups a paper's feature name spells out, besides its own.
+
+    "aminoethoxy side chain" spells out an amine and an ether, so "terminal primary
+    amine" offered beside it would name one group twice.
+    """
+    spelled = groups_inside_words(name) | {group.key for group in groups_named_in(name)}
+    return tuple(sorted(spelled - {key}))

@@ -34,9 +34,10 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose, is_structural
 from chemx.generation.feature_names import drawn_name as drawn_name
+from chemx.generation.feature_names import groups_inside_words as groups_inside_words
 from chemx.generation.feature_names import is_plural as is_plural
 from chemx.generation.feature_names import renames_as_one as renames_as_one
-from chemx.generation.feature_names import same_feature
+from chemx.generation.feature_names import same_feature, spelled_out
 from chemx.generation.lexicon import (
     BACK_REFERENCES,
     ROLE_WORDS,
@@ -92,7 +93,8 @@ _NP = r"(?P<np>[A-Za-z0-9(][\w′'(),+–\-]*(?:\s+[\w′'(),+–\-]+){0,7})"
 _STOP = re.compile(
     r"\s+(?:was|were|is|are|which|that|instead|than|and|but|while|so|gave|reached|showed|"
     r"responded|extracted|polymerised|partly|had|has|on|at|in|to|for|with|from|as|by|"
-    r"relative|compared|shows?|shown|left|tolerates?|remained|remains)\b.*$|[,;:.].*$",
+    r"relative|compared|shows?|shown|left|tolerates?|remained|remains|"
+    r"trans|cis|syn|anti|gauche|adjacent|next|ortho|meta|para|opposite)\b(?![-–]).*$|[,;:.].*$",
     re.I,
 )
 TEXT_PATTERNS = (
@@ -239,9 +241,9 @@ def text_features(
             name = _trim(phrase)
             if _acceptable(name):
                 group = group_for_feature(name)
-                found.append(
-                    VisibleFeature(name, group.key if group else None, f"text:{sentence_id}", False)
-                )
+                key = group.key if group else None
+                source = f"text:{sentence_id}"
+                found.append(VisibleFeature(name, key, source, False, spelled_out(name, key)))
     return found
 
 
@@ -419,22 +421,6 @@ def _bond_of(name: str) -> str | None:
     """The X–H bond a name ends on ('aliphatic amide N–H' -> 'N'), if it ends on one."""
     match = _LAST_BOND.search(name.strip())
     return match["bond"].upper() if match else None
-
-
-def groups_inside_words(text: str) -> set[str]:
-    """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl')."""
-    from chemx.generation.catalogue import groups_inside_name
-
-    return {
-        key
-        for word in re.findall(r"[A-Za-z][\w,′'-]*", text)
-        if len(word) > INSIDE_NAME_MIN
-        for key in groups_inside_name(word)
-    }
-
-
-INSIDE_NAME_MIN = 8
-"""A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
 
 
 def usage_key(name: str) -> str:

@@ -29,6 +29,7 @@ from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
+    CHANGE,
     CONDITION_OUTCOME_QUESTION,
     PRECURSOR,
     PRODUCT_CLAUSE,
@@ -40,6 +41,7 @@ from chemx.generation.stem_wording import (
     owner_named,
     predicate_after_shown,
     process_subject,
+    property_of_shown,
     reaction_subject,
 )
 from chemx.generation.text import (
@@ -140,7 +142,9 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     returned unchanged. A reaction question names the subject as `reaction_subject` does
     ("the reaction shown", "the substrate shown"); None when a reaction's compound is
     named only by its group ("Aldehyde 7 is only weakly emissive"), which no stem can
-    say without the answer.
+    say without the answer. A change that names the feature ("Locking the amine into a
+    julolidine raised ...") becomes "One structural change raised ..."; a property
+    subject keeps its property ("The CAC of the compound shown ...", `property_of_shown`).
     """
     if form != "clause":
         return effect
@@ -151,10 +155,15 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     subject = text_of(effect, tokens, 0, start)
     if not (distinctive_stems(subject) & distinctive_stems(feature) or names_group(subject)):
         return effect
-    if tokens[0].tag is Tag.VBG or process_subject(tokens[:start]):
-        # "Replacing PCy3 with PPh3 lowered the yield", "N-Demethylation to M1 accounted
-        return effect  # for 60%": a change or a process, no compound
-    noun = SHOWN
+    if tokens[0].tag is Tag.VBG:
+        if entry_type == "reaction" or not names_group(subject):
+            return effect  # "Replacing PCy3 with PPh3 lowered the yield": a condition
+        # "Locking the amine into a julolidine (1b) raised the quantum yield": the change
+        # names a group of the answer, so the stem says only that a change was made
+        return capitalise(f"{CHANGE} {text_of(effect, tokens, start, len(tokens)).strip()}")
+    if process_subject(tokens[:start]):
+        return effect  # "N-Demethylation to M1 accounted for 60%": a process, no compound
+    noun = property_of_shown(subject) or SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)

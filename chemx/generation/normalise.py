@@ -17,7 +17,8 @@ LEADING_DISCOURSE = re.compile(
     r"^(?:however|notably|interestingly|importantly|indeed|moreover|furthermore|in addition|"
     r"additionally|in contrast|by contrast|in particular|generally|overall|noteworthy|"
     r"surprisingly|gratifyingly|unfortunately|also|finally|similarly|likewise|again|"
-    r"in this case|in this context|in summary|taken together|as expected|"
+    r"in this case|in this context|in summary|taken together|as expected|as a result|"
+    r"as a consequence|consequently|accordingly|in turn|"
     r"we (?:therefore |thus )?(?:reason|propose|suggest|believe|think|speculate|postulate|"
     r"hypothesi[sz]e|surmise)(?:d)? that),?\s+",
     re.IGNORECASE,

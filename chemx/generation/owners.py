@@ -110,12 +110,21 @@ USED_COMPOUND = re.compile(
 observation is that compound's."""
 
 
+CHANGE_RESULT = re.compile(
+    r"\b(?:into|to|by|with|for)\s+(?:an?\s+|the\s+)?[^()]{0,60}?\(\s*(?P<label>[^\s,;()]+)\s*\)\s*$",
+    re.I,
+)
+"""The compound a gerund change made, in parentheses after its new part ('Locking the amine
+into a julolidine (1b)', 'Switching to PCy3 (1d)'): the observation is that compound's."""
+
+
 def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     """The labels that the effect's subject names ("the thiourea 1e gave ..."); () if none.
 
     An effect taken from the sentence before, or one whose subject is a change someone
-    made ("Replacing the acid of 13a by a tetrazole (13b) cut ..."), has no owner here;
-    one whose subject uses a compound ("Adding L1 raised the yield") is that compound's.
+    made ("Replacing the acid of 13a by a tetrazole cut ...") has no owner here, unless
+    it names what the change made ("... by a tetrazole (13b) cut ...": 13b's); one whose
+    subject uses a compound ("Adding L1 raised the yield") is that compound's.
     """
     if reading.effect_from_previous:
         return ()
@@ -124,6 +133,9 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     if tokens and tokens[0].tag is Tag.VBG:
         used = USED_COMPOUND.match(subject.strip())
         named = used["label"] if used else ""
+        if not named:
+            made = CHANGE_RESULT.search(subject)
+            named = made["label"] if made else ""
         return (named,) if named and (is_label(named) or read_code(named)) else ()
     return tuple(
         word

@@ -237,6 +237,39 @@ def without_lacking_clause(effect: str) -> str:
     return LACKING_CLAUSE.sub("", effect)
 
 
+STRUCTURAL_LEAD = re.compile(
+    r"^(?P<lead>(?:Lacking|Bearing|Carrying|Having|Containing|Featuring|Possessing|Without|With)"
+    r"\s+[^,;:]{3,90}?),\s+(?P<rest>\S.*)$"
+)
+"""An opening phrase that gives the compound its structure ("Lacking the ortho-methyl
+groups of 2a, 2b was attacked ..."), then the clause that states the effect."""
+
+
+def without_structural_lead(effect: str) -> str:
+    """The effect without an opening phrase that names the compound's structure.
+
+    "Lacking the ortho-methyl groups of 2a, 2b was attacked at C9" tells the reader what
+    2b lacks, which is the answer's other side; the stem keeps "2b was attacked at C9".
+    A lead that names no structure ("With 2 mol % of catalyst, the yield rose") stays.
+
+    >>> without_structural_lead("Lacking the ortho-methyl groups of 2a, 2b decomposed")
+    '2b decomposed'
+    >>> without_structural_lead("With 2 mol % of catalyst, the yield rose")
+    'With 2 mol % of catalyst, the yield rose'
+    """
+    match = STRUCTURAL_LEAD.match(effect.strip())
+    if match is None:
+        return effect
+    lead = match["lead"].split(None, 1)[1]
+    if not (groups_named_in(lead) or groups_inside_words(lead) or is_structural(lead)):
+        return effect
+    rest = match["rest"]
+    tokens = tokenise(rest)
+    if not tokens or tokens[0].tag is Tag.VBG:
+        return effect  # "Bearing a CF3, increasing the dose ...": no clause of its own
+    return capitalise(rest)
+
+
 def process_subject(subject: list[Token]) -> bool:
     """Whether the subject's head noun (`subject_head`) is a process (`event_noun`).
 
@@ -331,3 +364,36 @@ def names_group(subject: str) -> bool:
     answer or hands over part of what the image should show.
     """
     return is_structural(subject) or bool(groups_inside_words(subject))
+
+
+CHANGE = "one structural change"
+"""How a stem names a change whose description would name the answer."""
+PROPERTY_OF = re.compile(
+    r"^(?P<head>(?:the|its|their)\s+[^()]{1,40}?)\s+of\s+(?P<owner>[^()]+?)\s*(?P<aside>\([^()]*\))?$",
+    re.I,
+)
+"""'The CAC of the decanoyl analogue 2a (0.85 mM)': a property of the compound, then
+the compound, then maybe the measured value."""
+
+
+def property_of_shown(subject: str) -> str | None:
+    """A subject that is a property of the compound, said of the compound shown.
+
+    "The CAC of the decanoyl analogue 2a (0.85 mM) is forty times that of 1a" is about
+    the CAC: "The compound shown (0.85 mM) is forty times ..." would say the compound is
+    a concentration. The property stays and only its owner becomes the compound shown.
+    None when the subject is no property ("the ortho-methyl groups of 2a").
+
+    >>> property_of_shown("The CAC of the decanoyl analogue 2a (0.85 mM)")
+    'The CAC of the compound shown (0.85 mM)'
+    >>> property_of_shown("The ortho-methyl groups of 2a") is None
+    True
+    """
+    match = PROPERTY_OF.match(subject.strip())
+    if match is None:
+        return None
+    head = match["head"]
+    if names_group(head) or is_structural(head.split(None, 1)[1]):
+        return None
+    aside = f" {match['aside']}" if match["aside"] else ""
+    return f"{head} of {SHOWN}{aside}"
