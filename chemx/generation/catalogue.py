@@ -935,7 +935,18 @@ def _name_parts() -> tuple[tuple[str, str], ...]:
         for group in GROUPS
         for alias in dict.fromkeys(a.lower() for a in aliases_of(group))
         if alias.isalpha() and len(alias) >= 4
-    )
+    ) + tuple((part, key) for part, keys in AMINE_PARTS.items() for key in keys)
+
+
+AMINE_PARTS = {
+    "amino": ("basic_amine",),
+    "methylamino": ("basic_amine",),
+    "dimethylamino": ("basic_amine",),
+    "diethylamino": ("basic_amine",),
+}
+"""Amine parts of a name that may sit on an alkyl carbon as well as on a ring: the
+"dimethylaminomethyl group" is an aliphatic amine, though "dimethylamino" alone names
+the catalogue's ring-bound entry; inside a name the part stands for either."""
 
 
 def parent_of(word: str) -> str | None:

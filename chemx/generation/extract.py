@@ -115,6 +115,9 @@ content word ("is not tolerated", "was inactive") it does not say in what, and a
 cannot tell what is being explained."""
 MAX_FEATURE_WORDS = 10
 
+ABSTRACT_HEAD = re.compile(r"[a-z]{3,}(?:ity|ness)$")
+"""A property noun heads the nominal ("the acid lability of the oxetane"): the group
+word before it ('acid') modifies the property, and the feature is after 'of'."""
 LIGHT_HEADS = wordlist(
     """
     presence introduction installation incorporation use attachment placement
@@ -1204,7 +1207,12 @@ def _read_nominal(
         left = text_of(cause, tokens, 0, index)
         right = text_of(cause, tokens, index + 1, len(tokens))
         right_tokens = tokenise(right)  # offsets within `right`, not the cause
-        if is_structural(_head_phrase(left)) and _head_word(left) not in LIGHT_HEADS:
+        head_word = _head_word(left)
+        if (
+            is_structural(_head_phrase(left))
+            and head_word not in LIGHT_HEADS
+            and not ABSTRACT_HEAD.search(head_word)
+        ):
             break  # the head itself is the feature: "the nitro group of 9"
         if _head_word(left) in LIGHT_HEADS:
             return _nominal_feature_only(right)
@@ -1904,6 +1912,11 @@ LEADING_SCOPE = re.compile(
 """'In 12, the 4-fluorophenyl group ...': the compound the clause is about, not the feature."""
 
 
+LEADING_PLACE_ADVERB = re.compile(r"^(?:there|here|then)\s+(?=(?:the|its|their|a|an)\s)", re.I)
+"""'we propose that there the dicyanovinyl-substituted phenyl ring adopts ...': 'there'
+points at a state named before; the subject starts at its determiner."""
+
+
 COMPOUND_NAME = re.compile(
     r"(?i)(?=.*-\d+-|^\d+-)[\w()′',-]*(?:ine|ane|ene|yne|ole|ol|one|al|hyde|ate|ide|ium|ose)"
     r"(?<!ylene)"
@@ -1937,6 +1950,7 @@ DATA_PARENTHESIS = re.compile(r"\s*\((?:[^()]*[=%≈<>][^()]*|[^()]*\d\.\d[^()]*
 def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
     subject = LEADING_SCOPE.sub("", subject)
+    subject = LEADING_PLACE_ADVERB.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
     aside_free = _without_asides(subject)
     if aside_free != subject and is_structural(aside_free):

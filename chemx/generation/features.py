@@ -44,10 +44,11 @@ from chemx.generation.lexicon import (
     SPECTRAL_WORDS,
     VERB_FORMS,
     groups_in_classes,
+    mechanism_classes,
 )
 from chemx.generation.naming import SpecificName, only_phenylenes
 from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
-from chemx.generation.overlap import names_cause_atoms
+from chemx.generation.overlap import names_cause_atoms, turns_the_cause
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -371,6 +372,7 @@ def select_other_features(
     cause_keys = {group.key for group in named_by_cause} | inside_cause
 
     used = uses or {}
+    turning = "conformation" in mechanism_classes(mechanism)
     sentence_stems = distinctive_stems(sentence)
     bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) else None
 
@@ -398,6 +400,8 @@ def select_other_features(
             continue  # "its NH" against "aliphatic amide N–H": which N–H is meant?
         if names_cause_atoms(smiles, cause_keys, _keys(candidate)):
             continue
+        if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
+            continue  # "the phenyl ring can rotate": the bond it turns on is the answer too
         named = distinctive_stems(candidate.name)
         if named and named <= sentence_stems:
             continue  # a feature the explanation itself names ("the squaramide group")

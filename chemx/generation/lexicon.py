@@ -403,7 +403,7 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
         r"(?<!bond )\bdonor\b",
         "hydrogen_bond": r"hydrogen[- ]bond|h-bond",
         "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
-        "conformation": r"twist|dihedral|planar|rigid|conformation|rotation|preorgani",
+        "conformation": r"twist|dihedral|planar|rigid|conformation|rotat|preorgani",
         "conjugation": r"conjugat|delocali",
         "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
         "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",

@@ -82,3 +82,37 @@ def names_cause_atoms(smiles: str | None, cause_keys: Iterable[str], keys: Itera
         if sites and all(site & cause_sites for site in sites):
             return True
     return False
+
+
+TORSION_KEYS = frozenset({"biaryl", "n_aryl"})
+"""Entries that name a rotatable bond between rings: what they do is set a dihedral."""
+
+
+@lru_cache(maxsize=4096)
+def _all_atoms(smiles: str, key: str) -> tuple[frozenset[int], ...]:
+    """Per match of entry `key` on `smiles`: every matched atom, aromatic carbons included."""
+    from rdkit import Chem
+
+    group = BY_KEY.get(key)
+    molecule = parse_smiles(smiles)
+    if group is None or group.smarts is None or molecule is None:
+        return ()
+    pattern = Chem.MolFromSmarts(group.smarts)
+    if pattern is None:
+        return ()
+    return tuple(frozenset(match) for match in molecule.GetSubstructMatches(pattern))
+
+
+def turns_the_cause(smiles: str | None, cause_keys: Iterable[str], key: str) -> bool:
+    """Whether a bond entry's every match ends on the cause's ring.
+
+    "The phenyl ring can rotate toward the acridine plane" is about the bond the ring
+    turns on: the "biaryl bond ... that sets their dihedral angle" offered beside it is
+    the same answer. The caller asks this only of a cause whose mechanism is about
+    conformation; a ring that stacks or withdraws is not its bond.
+    """
+    if not smiles or key not in TORSION_KEYS:
+        return False
+    rings = frozenset().union(*(s for cause in cause_keys for s in _all_atoms(smiles, cause)))
+    bonds = _all_atoms(smiles, key)
+    return bool(rings and bonds) and all(bond & rings for bond in bonds)

@@ -162,3 +162,41 @@ def test_a_relative_stating_what_the_feature_is_joins_its_mechanism() -> None:
 def test_a_shared_name_part_names_every_entry_it_may_be() -> None:
     assert {"sulfone", "aryl_methyl"} <= groups_inside_name("para-methylsulfonyl")
     assert _key("flat 9-anthryl groups") == "fused_arene"
+
+
+def test_the_bond_a_turning_ring_turns_on_is_not_a_distractor() -> None:
+    acridinium = "CC(C)(C)c1ccc2c(-c3ccccc3)c3ccc(C(C)(C)C)cc3[n+](-c3ccccc3)c2c1"
+
+    def others(mechanism: str) -> set[str]:
+        chosen = select_other_features(
+            "phenyl ring",
+            structure_features(acridinium),
+            limit=5,
+            mechanism=mechanism,
+            smiles=acridinium,
+        )
+        return {feature.name for feature in chosen}
+
+    assert "biaryl bond" not in others("can rotate toward the acridine plane")
+    assert "biaryl bond" in others("adds a flat hydrophobic surface")
+
+
+def test_an_amine_part_of_a_name_may_be_an_aliphatic_amine() -> None:
+    crotonamide = "CN(C)C/C=C/C(=O)N1CCC[C@@H](n2cc(-c3ccc(Oc4ccccc4)cc3)c3c(N)ncnc32)C1"
+    chosen = select_other_features(
+        "dimethylaminomethyl group",
+        structure_features(crotonamide),
+        limit=8,
+        mechanism="accelerates alkylation of any accessible cysteine",
+        smiles=crotonamide,
+    )
+    keys = {feature.key for feature in chosen}
+    assert not keys & {"basic_amine", "n_methyl"}  # its own nitrogen and methyls
+    assert "diaryl_ether" in keys
+
+
+def test_a_property_noun_heading_a_nominal_cause_leaves_the_feature_after_of() -> None:
+    found = decompose("The poor yield stems from the acid lability of the oxetane in 7.")
+    assert isinstance(found, Decomposition)
+    assert found.feature == "oxetane"
+    assert "lability" in found.mechanism
