@@ -611,7 +611,14 @@ class TemplateGenerator:
             visible,
             MAX_OTHER_FEATURES + SPARE_FEATURES,
             mechanism=extracted.mechanism,
-            effect=effect_subject(effect, extracted.effect_form if pair is None else "np"),
+            # the paper's own subject too: "Locking the amine into a julolidine (1b)"
+            # names a group the stem no longer says
+            effect=" ".join(
+                (
+                    effect_subject(effect, extracted.effect_form if pair is None else "np"),
+                    effect_subject(extracted.effect, extracted.effect_form),
+                )
+            ),
             seed=context.candidate_id,
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),

@@ -1081,6 +1081,29 @@ def group_for_feature(text: str) -> Group | None:
     return max(hits, key=lambda hit: (hit[0], hit[1]))[2] if hits else None
 
 
+GENERIC_HEADS = ("amide", "amine", "ether", "ester")
+"""Class words a paper uses for a group of any subclass: "the C-terminal amide" of a
+peptide is its primary carboxamide, though 'amide' alone is the catalogue's N–H entry."""
+
+
+def subclasses_named(text: str) -> list[Group]:
+    """The entries a generic class word of `text` may stand for ('amide': every amide).
+
+    Only a text whose alias hits are all generic class words (`GENERIC_HEADS`) counts:
+    "the C-terminal amide" may be any amide, "the tertiary amide" only that one.
+    """
+    hits = groups_named_in(text)
+    lowered = " ".join(words(text))
+    heads = [h for h in GENERIC_HEADS if re.search(rf"(?<![a-z]){h}s?(?![a-z])", lowered)]
+    if not heads or any(not any(alias in heads for alias in aliases_of(group)) for group in hits):
+        return []
+    return [
+        group
+        for group in GROUPS
+        if any(re.search(rf"(?<![a-z]){head}$", alias) for head in heads for alias in group.aliases)
+    ]
+
+
 def related(first: Group, second: Group) -> bool:
     """Whether two entries are the same feature or one implies the other."""
     return first.key == second.key or first.key in second.implies or second.key in first.implies

@@ -19,6 +19,7 @@ from chemx.generation.catalogue import (
     groups_inside_name,
     groups_named_in,
     related,
+    subclasses_named,
 )
 from chemx.generation.extract import HEAD_BREAKS
 from chemx.generation.text import distinctive_stems
@@ -103,6 +104,9 @@ def drawn_name(feature: str, group: Group | None, visible: Sequence[VisibleFeatu
     if group is None:
         return None
     drawn = [f for f in visible if f.source.startswith("smarts:")]
+    family = {member.key for member in subclasses_named(feature)}
+    if len({f.key for f in drawn if f.key in family}) > 1:
+        return None  # "the C-terminal amide" of a peptide: which of its amides, not said
     by_key = list(dict.fromkeys(f.name for f in drawn if f.key == group.key))
     if len(by_key) != 1:
         return None  # two drawn: the paper's words say which

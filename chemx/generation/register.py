@@ -332,6 +332,9 @@ def readings(phrase: str) -> tuple[str, ...]:
                 and not _ELLIPTICAL_OBJECT.match(" ".join(following[1:]))
             ):  # not "accepts one at its planar carbonyl": 'one' is the first conjunct's
                 second = " ".join(following)
+        complement = match and cut is _MEANS and match.group().strip() == "from"
+        if complement and match and _FROM_COMPLEMENT.search(found[-1][: match.start()]):
+            match = None  # "prevent the amino group from twisting": a complement, no means
         if match:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
@@ -345,6 +348,12 @@ def readings(phrase: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_FROM_COMPLEMENT = re.compile(
+    r"\b(?:prevent|keep|stop|protect|shield|block|hinder|bar|exclude|discourage|restrain)s?\b",
+    re.I,
+)
+"""Verbs whose 'from' completes them ("prevents X from twisting"): cut there, the
+reading would say the opposite ("prevents the amino group")."""
 _ELLIPTICAL_OBJECT = re.compile(r"^(?:one|ones|two|them|it|the other|another)\b", re.I)
 """An object that stands for the first conjunct's ('donates two N–H hydrogen bonds and
 accepts one'): the second conjunct alone would not say what it takes."""

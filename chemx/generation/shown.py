@@ -158,7 +158,9 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
     reference ("accelerates the cycloaddition 14-fold"), and so does "an hERG IC50 of 1.1
     µM vs. > 30 µM for 2a" and "below 5%, against 12% for 2c". A comparative whose only
     reference is the other compound ("82 K lower than that of 2a") says nothing without
-    it: None. "its phenyl analogue 2a" says what the other compound is, and stays.
+    it: None, and so do "forty times that of 1a", "to the blue of 1a" and "from 0.003
+    for 1a to 0.03". "its phenyl analogue 2a" says what the other compound is, and
+    stays; a product named as what was made ("gave 3 in 97% ee") is no comparison.
     `others`: the labels of the paper's other drawn compounds.
     """
     for label in others:
@@ -170,7 +172,9 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
             if cut is not None and not _FOLLOWING_WORD.match(after):
                 effect = f"{before[: cut.start()]}{after}"
             elif _COMPARISON_MARKER.search(before):
-                return None  # 'lower than 2a', 'unlike 2a': the comparison needs it
+                # 'lower than 2a', 'unlike 2a', 'forty times that of 1a', 'to the blue of
+                # 1a': the comparison needs the compound the item does not show
+                return None
     return squash(effect).strip(" ,")
 
 
@@ -185,7 +189,7 @@ _FOLLOWING_WORD = re.compile(r"\s+(?:and|or)\s")
 """'relative to 1 and 2': a list, not cut."""
 _COMPARISON_MARKER = re.compile(
     r"\b(?:than|relative to|compared (?:with|to)|versus|vs\.?|unlike|in contrast to|"
-    r"as\s+\w+\s+as)\s",
+    r"as\s+\w+\s+as|that of|those of|to the (?:blue|red) of|from\s+[^,;()]{1,20}?\s+for)\s",
     re.IGNORECASE,
 )
 _DESCRIBED_PARTNER = re.compile(

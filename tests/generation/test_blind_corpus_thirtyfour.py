@@ -21,6 +21,8 @@ from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import select_other_features, structure_features, text_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.owners import effect_owners
+from chemx.generation.register import readings
+from chemx.generation.shown import without_unseen_references
 from chemx.generation.stem_wording import without_structural_lead
 
 LYSINE_AMPHIPHILE = "CCCCCCCCCCCCCCCC(=O)NC(CCCCN)C(=O)NC(CCCCN)C(=O)N"
@@ -200,3 +202,32 @@ def test_a_property_noun_heading_a_nominal_cause_leaves_the_feature_after_of() -
     assert isinstance(found, Decomposition)
     assert found.feature == "oxetane"
     assert "lability" in found.mechanism
+
+
+def test_a_generic_amide_is_every_amide_of_the_drawing() -> None:
+    peptide = "CCCCCC(=O)N[C@H](C(=O)N[C@@H](CCC(=O)O)C(N)=O)C(C)C"
+    chosen = select_other_features(
+        "C-terminal amide",
+        structure_features(peptide),
+        limit=8,
+        mechanism="removes a carboxylate that would add charge repulsion",
+        smiles=peptide,
+    )
+    assert "primary_amide" not in {feature.key for feature in chosen}
+    assert "isopropyl" in {feature.key for feature in chosen}
+
+
+def test_a_from_complement_is_no_means_to_cut() -> None:
+    assert readings("prevent the amino group from twisting into a dark state") == (
+        "prevent the amino group from twisting into a dark state",
+    )
+
+
+def test_a_stem_comparing_with_an_unshown_compound_is_refused() -> None:
+    for effect in (
+        "The CAC of the compound shown (0.85 mM) is forty times that of 1a",
+        "The compound shown absorbs at 421 nm, slightly to the blue of 1a",
+        "One structural change raised the quantum yield from 0.003 for 1a to 0.03",
+    ):
+        assert without_unseen_references(effect, ["1a"]) is None
+    assert without_unseen_references("gave 3 in 97% ee", ["3"]) == "gave 3 in 97% ee"
