@@ -1012,7 +1012,7 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         relative = _relative_opener(tokens, index)
         if relative is not None:
             head = text_of(cause, tokens, 0, relative)
-            if not is_structural(_head_phrase(head)):
+            if not is_structural(_head_phrase(head)) or ABSTRACT_HEAD.search(_head_word(head)):
                 # "rotation of F out of the plane, which weakens ...": the verb is the
                 # relative clause's; the cause is a nominal of F, the clause says more
                 nominal = _read_nominal(
@@ -1081,9 +1081,15 @@ def _state_of_feature(nominal: str, feature: str, verb: Token) -> bool:
 
     "protonation of the distal N-methyl nitrogen (pKa 7.9), which is insulated from the
     aryl ring" ends on the feature (asides aside), and its verb is a copula: the clause
-    says what the nitrogen is, so F "undergoes protonation and is insulated ...".
+    says what the nitrogen is, so F "undergoes protonation and is insulated ...". A
+    past-tense verb narrates what F did ("the oxetane in 7, which opened to the diol").
     """
-    return _without_asides(nominal).rstrip(" ,").endswith(feature) and verb.tag is Tag.AUX
+    ending = _without_asides(nominal).rstrip(" ,")
+    owner = re.search(r"\s+(?:in|of)\s+(\S+)$", ending)
+    if owner and is_label(owner[1]):
+        ending = ending[: owner.start()]  # "the acid lability of the oxetane in 7"
+    narrated = verb.tag is Tag.VERB and verb.lower.endswith("ed")  # "which opened to"
+    return ending.endswith(feature) and (verb.tag is Tag.AUX or narrated)
 
 
 def _with_adverbs(tokens: list[Token], verb: int) -> int:

@@ -160,7 +160,8 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
             return effect  # "Replacing PCy3 with PPh3 lowered the yield": a condition
         # "Locking the amine into a julolidine (1b) raised the quantum yield": the change
         # names a group of the answer, so the stem says only that a change was made
-        return capitalise(f"{CHANGE} {text_of(effect, tokens, start, len(tokens)).strip()}")
+        changed = predicate_after_shown(text_of(effect, tokens, start, len(tokens)).strip())
+        return capitalise(f"{CHANGE} {changed}")
     if process_subject(tokens[:start]):
         return effect  # "N-Demethylation to M1 accounted for 60%": a process, no compound
     noun = property_of_shown(subject) or SHOWN

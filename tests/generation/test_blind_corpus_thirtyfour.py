@@ -231,3 +231,21 @@ def test_a_stem_comparing_with_an_unshown_compound_is_refused() -> None:
     ):
         assert without_unseen_references(effect, ["1a"]) is None
     assert without_unseen_references("gave 3 in 97% ee", ["3"]) == "gave 3 in 97% ee"
+
+
+def test_a_change_of_the_compound_shown_is_said_without_shown() -> None:
+    effect = "Deleting the ortho-methoxy group of the compound shown cost 9-fold in selectivity"
+    assert (
+        subject_free_effect(effect, "clause", "methoxy oxygen", "molecule")
+        == "One structural change cost 9-fold in selectivity"
+    )
+
+
+def test_a_narrating_relative_after_the_feature_joins_its_mechanism() -> None:
+    found = decompose(
+        "The poor yield stems from the acid lability of the oxetane in 7, which opened to "
+        "the trifluoroacetate of the corresponding 1,3-diol under these conditions."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "oxetane"
+    assert found.mechanism.startswith("has an acid lability and opened to the trifluoroacetate")
