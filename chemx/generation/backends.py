@@ -38,6 +38,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
+from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.elements import atom_only_in, missing_elements
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
@@ -425,6 +426,19 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     )
 
 
+def _change_subject(extracted: Decomposition) -> str:
+    """The paper's effect subject when it is a change, else ''.
+
+    A change ("Locking the amine into a julolidine (1b)") names groups as defensible as
+    the cause, and the stem says "One structural change" instead, so the groups are read from the
+    paper's words. A subject that only names the compound ("the aminoethoxy amide 2b")
+    is not a change: its class words are no answer.
+    """
+    subject = effect_subject(extracted.effect, extracted.effect_form)
+    tokens = tokenise(subject)
+    return subject if tokens and tokens[0].tag is Tag.VBG else ""
+
+
 def table_readings(phrase: str, action: str) -> list[str]:
     """The readings of the table's `phrase` that may stand for the paper's `action`.
 
@@ -611,12 +625,10 @@ class TemplateGenerator:
             visible,
             MAX_OTHER_FEATURES + SPARE_FEATURES,
             mechanism=extracted.mechanism,
-            # the paper's own subject too: "Locking the amine into a julolidine (1b)"
-            # names a group the stem no longer says
             effect=" ".join(
                 (
                     effect_subject(effect, extracted.effect_form if pair is None else "np"),
-                    effect_subject(extracted.effect, extracted.effect_form),
+                    _change_subject(extracted),
                 )
             ),
             seed=context.candidate_id,

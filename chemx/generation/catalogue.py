@@ -541,6 +541,13 @@ GROUPS: tuple[Group, ...] = (
         ("n_methyl",),
     ),
     Group(
+        "sulfate_ester",
+        "O-sulfate (sulfooxy) group",
+        "[#6,#7][OX2][SX4](=O)(=O)[OX2H1,OX1-]",
+        ("sulfate", "sulfooxy", "o-sulfate", "hydrogen sulfate", "sulfate ester"),
+        ("sulfonate",),
+    ),
+    Group(
         "sulfonic_acid",
         "sulfonic acid (sulfonate) group",
         "[#6][SX4](=O)(=O)[OX2H1,OX1-]",

@@ -481,6 +481,11 @@ TABLE: dict[str, Mechanisms] = {
         "withdraws electron density strongly and accepts hydrogen bonds at two oxygens",
         "acidifies the neighbouring C–H bonds, which strong bases then deprotonate",
     ),
+    "sulfate_ester": Mechanisms(
+        "carries a permanent negative charge that binds cationic residues and keeps the "
+        "compound in water",
+        "is cleaved by acid or by sulfatases, releasing the free hydroxyl",
+    ),
     "sulfonic_acid": Mechanisms(
         "stays ionised in water, which raises solubility and withdraws electron density",
         "remains ionised across the pH range, so the compound stays in the aqueous phase",
@@ -751,6 +756,7 @@ SHORT: dict[str, str] = {
     "azetidine": "adds a strained basic ring",
     "oxetane": "lowers lipophilicity",
     "alkyl_halide": "alkylates nearby nucleophiles",
+    "sulfate_ester": "carries a permanent negative charge",
     "sulfonic_acid": "stays ionised in water",
     "pyrimidine": "accepts hydrogen bonds",
     "quinoline": "coordinates metals",

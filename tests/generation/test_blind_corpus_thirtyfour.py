@@ -15,7 +15,12 @@ cut "0.5 mol %" to "0.5 mol".
 from __future__ import annotations
 
 from chemx.generation.backends import table_readings
-from chemx.generation.catalogue import group_for_feature, groups_inside_name, matched_keys
+from chemx.generation.catalogue import (
+    group_for_feature,
+    groups_inside_name,
+    matched_keys,
+    visible_groups,
+)
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import select_other_features, structure_features, text_features
@@ -249,3 +254,9 @@ def test_a_narrating_relative_after_the_feature_joins_its_mechanism() -> None:
     assert isinstance(found, Decomposition)
     assert found.feature == "oxetane"
     assert found.mechanism.startswith("has an acid lability and opened to the trifluoroacetate")
+
+
+def test_an_o_sulfate_is_read_on_the_drawing() -> None:
+    avibactam_like = "NC(=O)[C@@H]1CC[C@@H]2CN1C(=O)N2OS(=O)(=O)O"
+    assert "sulfate_ester" in {group.key for group in visible_groups(avibactam_like)}
+    assert _key("the O-sulfate") == "sulfate_ester"
