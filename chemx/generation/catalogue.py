@@ -1088,6 +1088,28 @@ def group_for_feature(text: str) -> Group | None:
     return max(hits, key=lambda hit: (hit[0], hit[1]))[2] if hits else None
 
 
+ATTACHMENT_SIBLINGS = {
+    "aryl_fluoride": ("alkyl_fluoride",),
+    "alkyl_fluoride": ("aryl_fluoride",),
+    "aryl_chloride": ("alkyl_halide",),
+    "aryl_bromide": ("alkyl_halide",),
+    "aryl_iodide": ("alkyl_halide",),
+    "aryl_nh2": ("basic_amine",),
+    "dialkylamino_aryl": ("basic_amine",),
+    "methoxy_aryl": ("alkyl_ether",),
+    "alkoxy_aryl": ("alkyl_ether",),
+}
+"""Entries that differ only in the carbon the group sits on. A paper's "5-fluoro
+substituent" or "methoxy group" does not say which; the catalogue's aliases give the
+ring-bound entry, so on a drawing whose fluorine is aliphatic the "aliphatic C–F bond"
+would be offered beside it as another answer."""
+
+
+def attachment_siblings(groups: list[Group]) -> list[Group]:
+    """The entries that name the same group on another kind of carbon (`ATTACHMENT_SIBLINGS`)."""
+    return [BY_KEY[key] for group in groups for key in ATTACHMENT_SIBLINGS.get(group.key, ())]
+
+
 GENERIC_HEADS = ("amide", "amine", "ether", "ester")
 """Class words a paper uses for a group of any subclass: "the C-terminal amide" of a
 peptide is its primary carboxamide, though 'amide' alone is the catalogue's N–H entry."""

@@ -358,13 +358,19 @@ def select_other_features(
     wrong answer of every item, and a feature's frequency across a release would then
     tell the answer (the ``rarest-feature`` shortcut).
     """
-    from chemx.generation.catalogue import BY_KEY, groups_named_in, subclasses_named
+    from chemx.generation.catalogue import (
+        BY_KEY,
+        attachment_siblings,
+        groups_named_in,
+        subclasses_named,
+    )
 
     named_by_cause = groups_named_in(cause)
     inside_cause = groups_inside_words(cause) | groups_in_classes(cause)
     cause_groups = [
         *named_by_cause,
         *subclasses_named(cause),  # "the C-terminal amide": the primary carboxamide too
+        *attachment_siblings(named_by_cause),  # "the 5-fluoro substituent" on an alkyl
         *groups_named_in(mechanism),
         *groups_named_in(effect),
         *groups_named_in(sentence),

@@ -39,19 +39,27 @@ def _is_context(query_smarts: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _matches(smiles: str, key: str) -> tuple[Any, Any, tuple[tuple[int, ...], ...]]:
+    """The molecule, the entry's pattern and the pattern's matches (all None/() if none)."""
+    from rdkit import Chem
+
+    group = BY_KEY.get(key)
+    molecule = parse_smiles(smiles)
+    if group is None or group.smarts is None or molecule is None:
+        return None, None, ()
+    pattern = Chem.MolFromSmarts(group.smarts)
+    if pattern is None:
+        return None, None, ()
+    return molecule, pattern, tuple(molecule.GetSubstructMatches(pattern, uniquify=True))
+
+
 def _sites(smiles: str, key: str) -> tuple[frozenset[int], ...]:
     """Per match of entry `key` on `smiles`: the atoms that belong to that group alone.
 
     Those are the matched atoms that are neither anchors (`_is_context`) nor aromatic
     carbons (`_is_distinct_site`). None when the SMILES or the entry has no pattern.
     """
-    from rdkit import Chem
-
-    group = BY_KEY.get(key)
-    molecule = parse_smiles(smiles)
-    if group is None or group.smarts is None or molecule is None:
-        return ()
-    pattern = Chem.MolFromSmarts(group.smarts)
+    molecule, pattern, matches = _matches(smiles, key)
     if pattern is None:
         return ()
     named = [not _is_context(atom.GetSmarts()) for atom in pattern.GetAtoms()]
@@ -61,7 +69,7 @@ def _sites(smiles: str, key: str) -> tuple[frozenset[int], ...]:
             for query, index in enumerate(match)
             if named[query] and _is_distinct_site(molecule.GetAtomWithIdx(index))
         )
-        for match in molecule.GetSubstructMatches(pattern, uniquify=True)
+        for match in matches
     )
 
 
@@ -88,21 +96,6 @@ TORSION_KEYS = frozenset({"biaryl", "n_aryl"})
 """Entries that name a rotatable bond between rings: what they do is set a dihedral."""
 
 
-@lru_cache(maxsize=4096)
-def _all_atoms(smiles: str, key: str) -> tuple[frozenset[int], ...]:
-    """Per match of entry `key` on `smiles`: every matched atom, aromatic carbons included."""
-    from rdkit import Chem
-
-    group = BY_KEY.get(key)
-    molecule = parse_smiles(smiles)
-    if group is None or group.smarts is None or molecule is None:
-        return ()
-    pattern = Chem.MolFromSmarts(group.smarts)
-    if pattern is None:
-        return ()
-    return tuple(frozenset(match) for match in molecule.GetSubstructMatches(pattern))
-
-
 def turns_the_cause(smiles: str | None, cause_keys: Iterable[str], key: str) -> bool:
     """Whether a bond entry's every match ends on the cause's ring.
 
@@ -113,6 +106,6 @@ def turns_the_cause(smiles: str | None, cause_keys: Iterable[str], key: str) -> 
     """
     if not smiles or key not in TORSION_KEYS:
         return False
-    rings = frozenset().union(*(s for cause in cause_keys for s in _all_atoms(smiles, cause)))
-    bonds = _all_atoms(smiles, key)
+    rings = frozenset().union(*(frozenset(m) for c in cause_keys for m in _matches(smiles, c)[2]))
+    bonds = tuple(frozenset(match) for match in _matches(smiles, key)[2])
     return bool(rings and bonds) and all(bond & rings for bond in bonds)

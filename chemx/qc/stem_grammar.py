@@ -208,8 +208,10 @@ def _points_back(tokens: list[Token], framed: bool) -> bool:
     head = tokens[0].lower
     if head in ("its", "their", "it", "they"):
         return True  # "Its oxidation was fourfold slower than that of 1", "It remained": whose?
-    if head in POINTERS and tokens[1].tag is Tag.WORD:
-        # "This loss of activity ...", "These analogues ..."; "This compound" is the drawing
+    if head in POINTERS and tokens[1].tag in (Tag.WORD, Tag.VERB, Tag.VBN):
+        # "This loss of activity ...", "These analogues ..."; "This delayed termination"
+        # (a noun phrase cut from "... is caused by", or 'this' as the subject: what?);
+        # "This compound" is the drawing
         return tokens[1].lower not in SHOWN_NOUNS
     return any(_pointer_at(tokens, index) for index in range(len(tokens) - 1))
 

@@ -29,6 +29,7 @@ from chemx.generation.owners import effect_owners
 from chemx.generation.register import readings
 from chemx.generation.shown import without_unseen_references
 from chemx.generation.stem_wording import without_structural_lead
+from chemx.qc.stem_grammar import stem_problems
 
 LYSINE_AMPHIPHILE = "CCCCCCCCCCCCCCCC(=O)NC(CCCCN)C(=O)NC(CCCCN)C(=O)N"
 
@@ -260,3 +261,22 @@ def test_an_o_sulfate_is_read_on_the_drawing() -> None:
     avibactam_like = "NC(=O)[C@@H]1CC[C@@H]2CN1C(=O)N2OS(=O)(=O)O"
     assert "sulfate_ester" in {group.key for group in visible_groups(avibactam_like)}
     assert _key("the O-sulfate") == "sulfate_ester"
+
+
+def test_a_fluoro_substituent_on_an_alkyl_carbon_is_the_aliphatic_c_f_bond() -> None:
+    fluoropiperidine = "CN1CCC(F)C(c2ccc(C(F)(F)F)cc2)C1"
+    chosen = select_other_features(
+        "fluoro substituent",
+        structure_features(fluoropiperidine),
+        limit=8,
+        mechanism="weakens the ionic contact with Asp134",
+        smiles=fluoropiperidine,
+    )
+    keys = {feature.key for feature in chosen}
+    assert "alkyl_fluoride" not in keys
+    assert "trifluoromethyl" in keys  # another group of fluorines stays a distractor
+
+
+def test_a_stem_opening_on_this_and_a_verb_points_back() -> None:
+    assert [p.code for p in stem_problems("This delayed termination.")] == ["unresolved_pointer"]
+    assert stem_problems("This compound showed 10-fold higher potency.") == ()
