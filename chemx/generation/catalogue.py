@@ -942,18 +942,16 @@ def _name_parts() -> tuple[tuple[str, str], ...]:
         for group in GROUPS
         for alias in dict.fromkeys(a.lower() for a in aliases_of(group))
         if alias.isalpha() and len(alias) >= 4
-    ) + tuple((part, key) for part, keys in AMINE_PARTS.items() for key in keys)
+    )
 
 
-AMINE_PARTS = {
-    "amino": ("basic_amine",),
-    "methylamino": ("basic_amine",),
-    "dimethylamino": ("basic_amine",),
-    "diethylamino": ("basic_amine",),
-}
-"""Amine parts of a name that may sit on an alkyl carbon as well as on a ring: the
-"dimethylaminomethyl group" is an aliphatic amine, though "dimethylamino" alone names
-the catalogue's ring-bound entry; inside a name the part stands for either."""
+@cache
+def _name_part_owners() -> dict[str, frozenset[str]]:
+    """Each name part and every entry it names ("sulfonyl": sulfone, sulfonamide, ...)."""
+    owners: dict[str, set[str]] = {}
+    for alias, key in _name_parts():
+        owners.setdefault(alias, set()).add(key)
+    return {alias: frozenset(keys) for alias, keys in owners.items()}
 
 
 def parent_of(word: str) -> str | None:
@@ -1024,12 +1022,9 @@ def groups_inside_name(word: str) -> set[str]:
     ['aldehyde', 'thiophene']
     """
     lowered = word.lower()
-    owners: dict[str, set[str]] = {}
-    for alias, key in _name_parts():
-        owners.setdefault(alias, set()).add(key)  # "sulfonyl": sulfone, sulfonamide, ...
     spans = sorted(
-        (match.start() + len(alias), match.start(), frozenset(keys))
-        for alias, keys in owners.items()
+        (match.start() + len(alias), match.start(), keys)
+        for alias, keys in _name_part_owners().items()
         for match in re.finditer(re.escape(alias), lowered)
     )
     # best[i]: (covered characters, -parts, keys) using spans that end by position i
@@ -1102,7 +1097,8 @@ ATTACHMENT_SIBLINGS = {
 """Entries that differ only in the carbon the group sits on. A paper's "5-fluoro
 substituent" or "methoxy group" does not say which; the catalogue's aliases give the
 ring-bound entry, so on a drawing whose fluorine is aliphatic the "aliphatic C–F bond"
-would be offered beside it as another answer."""
+would be offered beside it as another answer; and "dimethylamino" inside
+"dimethylaminomethyl" is an aliphatic amine."""
 
 
 def attachment_siblings(groups: list[Group]) -> list[Group]:

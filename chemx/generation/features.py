@@ -367,16 +367,19 @@ def select_other_features(
 
     named_by_cause = groups_named_in(cause)
     inside_cause = groups_inside_words(cause) | groups_in_classes(cause)
+    # "the 5-fluoro substituent" on an alkyl carbon, "dimethylaminomethyl": the same group
+    # under the entry for the other kind of carbon
+    named_keys = {group.key for group in named_by_cause} | inside_cause
+    siblings = {group.key for group in attachment_siblings([BY_KEY[k] for k in named_keys])}
     cause_groups = [
         *named_by_cause,
         *subclasses_named(cause),  # "the C-terminal amide": the primary carboxamide too
-        *attachment_siblings(named_by_cause),  # "the 5-fluoro substituent" on an alkyl
         *groups_named_in(mechanism),
         *groups_named_in(effect),
         *groups_named_in(sentence),
-        *(BY_KEY[key] for key in inside_cause | groups_inside_words(sentence)),
+        *(BY_KEY[key] for key in inside_cause | siblings | groups_inside_words(sentence)),
     ]
-    cause_keys = {group.key for group in named_by_cause} | inside_cause
+    cause_keys = named_keys | siblings
 
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
