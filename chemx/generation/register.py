@@ -332,8 +332,12 @@ def readings(phrase: str) -> tuple[str, ...]:
                 and not _ELLIPTICAL_OBJECT.match(" ".join(following[1:]))
             ):  # not "accepts one at its planar carbonyl": 'one' is the first conjunct's
                 second = " ".join(following)
-        complement = match and cut is _MEANS and match.group().strip() == "from"
-        if complement and match and _FROM_COMPLEMENT.search(found[-1][: match.start()]):
+        if (
+            match
+            and cut is _MEANS
+            and match.group().strip() == "from"
+            and _FROM_COMPLEMENT.search(found[-1][: match.start()])
+        ):
             match = None  # "prevent the amino group from twisting": a complement, no means
         if match:
             head = found[-1][: match.start()].strip(" ,")
