@@ -38,7 +38,6 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.elements import atom_only_in, missing_elements
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
@@ -69,6 +68,7 @@ from chemx.generation.mcq import (
 )
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.owners import (
+    change_subject,
     effect_subject,
     feature_at,
     foreign_cause_owners,
@@ -426,19 +426,6 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     )
 
 
-def _change_subject(extracted: Decomposition) -> str:
-    """The paper's effect subject when it is a change, else ''.
-
-    A change ("Locking the amine into a julolidine (1b)") names groups as defensible as
-    the cause, and the stem says "One structural change" instead, so the groups are read from the
-    paper's words. A subject that only names the compound ("the aminoethoxy amide 2b")
-    is not a change: its class words are no answer.
-    """
-    subject = effect_subject(extracted.effect, extracted.effect_form)
-    tokens = tokenise(subject)
-    return subject if tokens and tokens[0].tag is Tag.VBG else ""
-
-
 def table_readings(phrase: str, action: str) -> list[str]:
     """The readings of the table's `phrase` that may stand for the paper's `action`.
 
@@ -628,7 +615,7 @@ class TemplateGenerator:
             effect=" ".join(
                 (
                     effect_subject(effect, extracted.effect_form if pair is None else "np"),
-                    _change_subject(extracted),
+                    change_subject(extracted),  # its groups are as defensible
                 )
             ),
             seed=context.candidate_id,

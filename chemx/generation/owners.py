@@ -118,6 +118,18 @@ CHANGE_RESULT = re.compile(
 into a julolidine (1b)', 'Switching to PCy3 (1d)'): the observation is that compound's."""
 
 
+def change_subject(reading: Decomposition) -> str:
+    """The effect's subject when it is a change someone made, else ''.
+
+    "Locking the amine into a julolidine (1b)", "Replacing PCy3 with PPh3": a gerund
+    subject. Its groups are as defensible an answer as the cause, though the stem no
+    longer names them ("One structural change raised ...").
+    """
+    subject = effect_subject(reading.effect, reading.effect_form)
+    tokens = tokenise(subject)
+    return subject if tokens and tokens[0].tag is Tag.VBG else ""
+
+
 def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     """The labels that the effect's subject names ("the thiourea 1e gave ..."); () if none.
 
@@ -129,8 +141,7 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     if reading.effect_from_previous:
         return ()
     subject = effect_subject(reading.effect, reading.effect_form)
-    tokens = tokenise(subject)
-    if tokens and tokens[0].tag is Tag.VBG:
+    if change_subject(reading):
         used = USED_COMPOUND.match(subject.strip())
         named = used["label"] if used else ""
         if not named:
