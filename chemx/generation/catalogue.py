@@ -600,7 +600,7 @@ GROUPS: tuple[Group, ...] = (
         ("alkene",),
     ),
     Group("alkyne", "alkyne", "[CX2]#[CX2]", ("alkyne", "ethynyl")),
-    Group("vinyl", "terminal vinyl group", "[CH2]=[CH1]", ("vinyl",), ("alkene",)),
+    Group("vinyl", "terminal vinyl group", "[CH2]=[CH1]", ("vinyl", "allyl"), ("alkene",)),
     Group(
         "styryl",
         "aryl ring conjugated to a C=C bond",
@@ -1080,7 +1080,19 @@ def group_for_feature(text: str) -> Group | None:
     hits = _alias_hits(head)
     if not hits and ends_at in ("", "of"):
         hits = _alias_hits(text)
-    return max(hits, key=lambda hit: (hit[0], hit[1]))[2] if hits else None
+    if not hits:
+        return None
+    named = head if _alias_hits(head) else text
+    # between aliases of one length, the later one is the head: "allyl ether arms" are
+    # ethers, "allyl esters" esters
+    return max(hits, key=lambda hit: (hit[0], _alias_end(hit[2], named), hit[1]))[2]
+
+
+def _alias_end(group: Group, text: str) -> int:
+    """Where in `text` (as `_alias_hits` reads it) the entry's last alias match ends."""
+    lowered = " ".join(words(without_isotopes(text)))
+    patterns = dict(_alias_patterns())[group]
+    return max((m.end() for _, p in patterns for m in p.finditer(lowered)), default=-1)
 
 
 ATTACHMENT_SIBLINGS = {

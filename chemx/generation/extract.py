@@ -698,6 +698,10 @@ COLON_POINTER = re.compile(
 """'X: these <noun> <predicate>': a group, then what its parts do."""
 
 
+EXEMPLIFIED = re.compile(r"\bsuch as\s+(?:compounds?\s+)?\d{1,3}[a-z]?\s*$", re.I)
+"""A class of compounds named by a drawn member: 'aryl bromides such as 2'."""
+
+
 def _labelled_compound(subject: str) -> bool:
     """Whether a subject names a compound by class noun and label ('The (R)-THF ether 8').
 
@@ -706,6 +710,8 @@ def _labelled_compound(subject: str) -> bool:
     """
     if len(words(subject)) == 1 and COMPOUND_NAME.fullmatch(subject.strip()):
         return True  # "2-Chloropyrazine was the fastest electrophile, the pyrazine ring ..."
+    if EXEMPLIFIED.search(subject):
+        return True  # "Electron-poor aryl bromides such as 2": compounds, by a member
     tagged = tokenise(subject)
     return (
         len(tagged) >= 2
@@ -895,6 +901,10 @@ def _read_means(
     cause_tokens = tokenise(cause)
     if not cause_tokens or cause_tokens[0].tag is not Tag.VBG:
         return None
+    if _absolute_inside(effect):
+        # "2 coupled fastest, the para-ester group accelerating oxidative addition by
+        # lowering ...": the means is the absolute clause's; read by 'absolute'
+        return None
     split = _subject_predicate(effect)
     if split is None:
         return None
@@ -1051,8 +1061,38 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         index = _with_adverbs(tokens, index)
         subject = text_of(cause, tokens, 0, index)
         predicate = _main_predicate(text_of(cause, tokens, index, len(tokens)))
+        chained = _driven_by(subject, predicate, nominal_adjective=nominal_adjective)
+        if chained is not None:
+            return chained
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+DRIVEN_BY = re.compile(
+    r"^(?:driven|caused|governed|dictated|controlled|induced|brought about|enabled)\s+by\s+"
+    r"(?P<cause>\S.*)$",
+    re.I,
+)
+
+
+def _driven_by(
+    subject: str, predicate: str, *, nominal_adjective: bool
+) -> tuple[str, str, bool] | None:
+    """'faster passive uptake driven by the higher lipophilicity of the branched ester'.
+
+    A cause that is a process the structure brings about: the process is no feature, the
+    'by' phrase names the feature, and the process is what its action gives ("has a
+    higher lipophilicity, giving faster passive uptake"). None when the cause is not so
+    built or the 'by' phrase names no structural feature.
+    """
+    match = DRIVEN_BY.match(predicate)
+    if match is None or is_structural(_head_phrase(subject)):
+        return None
+    inner = _read_cause(match["cause"], nominal_adjective=nominal_adjective)
+    if isinstance(inner, Vague) or not is_structural(inner[0]):
+        return None
+    feature, mechanism, parsed = inner
+    return feature, f"{mechanism}, giving {_strip_determiners(subject.strip())}", parsed
 
 
 def _indefinite(noun_phrase: str) -> str:
@@ -1241,7 +1281,9 @@ def _read_nominal(
             continue  # "shielding of the carbonyl by F": F is the agent, not the carbonyl
         right, right_tokens, participle = _participle_after(right, right_tokens)
         aside_free = _without_asides(right)
-        if participle and aside_free != right:  # "the urea group (its pKa is ...), making"
+        if aside_free != right:
+            # "the urea group (its pKa is ...), making", "the branched ester (clogP 2.9
+            # versus 1.6)": an aside gives data, and a phrase split inside it is no feature
             right, right_tokens = aside_free, tokenise(aside_free)
         feature, trailing = _split_trailing_phrase(right, right_tokens)
         if preposition == "from" and " to " in feature:  # "transfer from F to the core"
@@ -1456,15 +1498,26 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
 _LEADING_ADVERB = re.compile(r"^(?:[a-z]+ly|almost|still|also|even|further)\s+(?=\S)", re.I)
 
 
+UNCLOSED_ASIDE = re.compile(r"\s*\([^()]*$")
+"""An aside whose closing bracket a cut removed: '4-fold (0.05 μM'."""
+
+
 def _split_pair_rest(rest: str) -> tuple[str, str | None]:
     """'60-fold less potent, likely due to a clash ...' -> (effect, cause or None)."""
     tokens = tokenise(rest)
-    markers = (*phrases("cause_marker"), ("because",), ("since",), ("as",))
+    markers = (
+        *phrases("cause_marker"),
+        *phrases("attribution"),
+        *(("which", "we", verb, "to") for (verb,) in phrases("attribute_verb")),
+        ("because",),
+        ("since",),
+        ("as",),
+    )
     lowered = [token.lower for token in tokens]
     for index in range(1, len(tokens)):
         for marker in markers:
             if tuple(lowered[index : index + len(marker)]) == marker:
-                effect = _strip_trailing(text_of(rest, tokens, 0, index))
+                effect = UNCLOSED_ASIDE.sub("", _strip_trailing(text_of(rest, tokens, 0, index)))
                 effect = re.sub(
                     r"^(?:which|that)\s+(?:was|were|is|are)\s+|^(?:led to|resulted in)\s+",
                     "",
@@ -1728,8 +1781,10 @@ def _participle_after(text: str, tokens: list[Token]) -> tuple[str, list[Token],
     its tail ("toward the nitro group") lost the verb it belongs to.
     """
     for index in range(1, len(tokens) - 1):
-        if tokens[index].text == "," and tokens[index + 1].tag is Tag.VBG:
-            head = text_of(text, tokens, 0, index).rstrip(" ,")
+        if tokens[index].text in (",", ")") and tokens[index + 1].tag is Tag.VBG:
+            # "(log D 2.9 versus 0.8) giving better penetration": an aside closes the phrase
+            end = index + 1 if tokens[index].text == ")" else index
+            head = text_of(text, tokens, 0, end).rstrip(" ,")
             return head, tokenise(head), text_of(text, tokens, index + 1, len(tokens))
     return text, tokens, ""
 
@@ -1781,9 +1836,21 @@ in the present states what a warhead does and is not listed)."""
 
 
 def _only_outcome(mechanism: str) -> bool:
-    """'also performed well under the conditions': an outcome in the mechanism's place."""
+    """'also performed well under the conditions': an outcome in the mechanism's place.
+
+    Also a measured comparison with another compound ("was 30-fold weaker than 2a"):
+    that is what was observed of the feature's compound, not how the feature acts.
+    """
     first = [w for w in words(mechanism) if w not in ("also", "likewise", "similarly")][:1]
-    return bool(first) and first[0] in OUTCOME_VERBS
+    return (bool(first) and first[0] in OUTCOME_VERBS) or bool(MEASURED_COMPARISON.match(mechanism))
+
+
+MEASURED_COMPARISON = re.compile(
+    r"^(?:was|were|is|are)\s+(?:about\s+|roughly\s+|only\s+)?[\d.]+-fold\s+"
+    r"(?:more\s+|less\s+)?[a-z]+\s+than\s+\d{1,3}[a-z]?\b(?:\s*\([^()]*\))?\s*$",
+    re.I,
+)
+"""'was 30-fold weaker than 2a': a measured difference between two compounds."""
 
 
 def _drop_light_head(feature: str) -> str:

@@ -130,6 +130,10 @@ def entry_noun(entry_type: str) -> str:
     return "reaction" if entry_type == "reaction" else "molecule"
 
 
+AMOUNT_DETERMINERS = frozenset({"little", "much", "less", "more", "no", "few", "some", "most"})
+"""Determiners that make a subject an amount of a substance ('little monophosphate')."""
+
+
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:
     """A clause effect whose subject names the feature, with that subject made neutral.
 
@@ -164,6 +168,10 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         return capitalise(f"{CHANGE} {changed}")
     if process_subject(tokens[:start]):
         return effect  # "N-Demethylation to M1 accounted for 60%": a process, no compound
+    if tokens[0].lower in AMOUNT_DETERMINERS:
+        # "little monophosphate is released": an amount of a substance, not the drawing;
+        # "the compound shown is released" would drop the amount and change the claim
+        return None if distinctive_stems(subject) & distinctive_stems(feature) else effect
     noun = property_of_shown(subject) or SHOWN
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made

@@ -144,6 +144,8 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
     start = predicate_start(tokens)
     if start is None:
         start = _own_past_predicate(tokens)
+    if first and start is not None and _object_pronoun(tokens, start):
+        problems.append(StemProblem("unresolved_pointer", f"{sentence[:40]!r}...: 'it' is what?"))
     if start is None:
         problems.append(StemProblem("no_predicate", "no finite verb agrees with a subject"))
     elif _relative_only(tokens, start):
@@ -155,6 +157,25 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
         if second is not None:
             problems.append(StemProblem("second_predicate", f"{second.text!r} after the frame"))
     return problems
+
+
+OBJECT_PRONOUNS = frozenset({"it", "them"})
+
+
+def _object_pronoun(tokens: list[Token], start: int) -> bool:
+    """Whether the predicate's verb takes 'it' or 'them' as its object.
+
+    "The magnesium alkoxide of the compound shown displaces it selectively": a verb's
+    object cannot be its own subject (that would be 'itself'), so the pronoun names
+    something of a sentence the stem does not have.
+    """
+    index = start + 1
+    while index < len(tokens) and tokens[index].tag is Tag.ADV:
+        index += 1
+    if index >= len(tokens) or tokens[index].lower not in OBJECT_PRONOUNS:
+        return False
+    # "made it possible to lower the loading": 'it' stands for the clause that follows
+    return not any(t.lower in ("to", "that") for t in tokens[index + 2 : index + 4])
 
 
 def _relative_only(tokens: list[Token], start: int) -> bool:
