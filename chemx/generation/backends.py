@@ -426,6 +426,17 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     )
 
 
+def drawn_smiles(structure: Structure) -> str | None:
+    """The SMILES of what the item shows: the molecule's, or a reaction's compounds.
+
+    A reaction's structure has no SMILES of its own; its reading lists its compounds,
+    whose atoms tell a distractor that is the answer's group again.
+    """
+    if structure.smiles or structure.role != "reaction" or structure.reading is None:
+        return structure.smiles
+    return structure.reading.text
+
+
 def table_readings(phrase: str, action: str) -> list[str]:
     """The readings of the table's `phrase` that may stand for the paper's `action`.
 
@@ -621,7 +632,7 @@ class TemplateGenerator:
             seed=context.candidate_id,
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),
-            smiles=context.structure.smiles,
+            smiles=drawn_smiles(context.structure),
         )
         other, spare = other[:MAX_OTHER_FEATURES], other[MAX_OTHER_FEATURES:]
         if len(other) < MIN_OTHER_FEATURES:
@@ -863,7 +874,7 @@ class LlmGenerator:
             answer.feature,
             [*offered, *context.visible],
             mechanism=answer.mechanism,
-            smiles=context.structure.smiles,
+            smiles=drawn_smiles(context.structure),
         )
         if len(other) < MIN_OTHER_FEATURES:
             return replace(_too_few(other, found), calls=calls)

@@ -718,7 +718,12 @@ GROUPS: tuple[Group, ...] = (
             "pyrene",
         ),
     ),
-    Group("alkyl_ether", "aliphatic ether oxygen", "[CX4][OX2][CX4]", ("ether",)),
+    Group(
+        "alkyl_ether",
+        "aliphatic ether oxygen",
+        "[CX4][OX2][CX4]",
+        ("ether", "peg", "polyethylene glycol", "ethylene glycol", "oligoether", "polyether"),
+    ),
     Group("phenyl", "phenyl ring", "[cR1]1[cR1][cR1][cR1][cR1][cR1]1", ("phenyl", "benzene ring")),
     Group("stereocentre", "defined stereocentre", None, ("stereocentre", "stereocenter", "chiral")),
 )
@@ -824,6 +829,9 @@ def parse_smiles(smiles: str) -> Any | None:
     from rdkit import Chem, RDLogger
 
     RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]
+    # a reaction's reading lists its compounds apart ("A B C"): RDKit would read "B C" as
+    # the name of A, so the compounds are joined as one disconnected molecule
+    smiles = ".".join(smiles.split())
     molecule = Chem.MolFromSmiles(smiles)
     if molecule is not None:
         return molecule

@@ -482,6 +482,10 @@ def _interpret(
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
+        if reading.construction.name == "participle" and STATED_CAUSE.search(effect):
+            # "X gave the best balance, raising Papp ... because it leaves ...": the
+            # participle is part of the effect; the 'because' clause gives the cause
+            return None
         if reading.construction.name == "so" and _subordinate_cause(cause):
             # "X raised tLi+, because the vinyl group copolymerises, so its anion cannot
             # migrate": the 'so' clause follows from the 'because' clause; X is the effect
@@ -985,6 +989,8 @@ RESULT_CLAUSE = re.compile(r",\s+(?:so|therefore)\s+(?!\w+ing\b)(?=\S+\s+\S)", r
 """A result connective after a comma: what follows is the next statement, not the cause."""
 
 
+STATED_CAUSE = re.compile(r"\b(?:because|since|due to|owing to|as a result of)\b", re.I)
+"""A subordinator that states a cause in its own words."""
 INVERSION = re.compile(
     r"^(?:only\s+(?:for|when|if|in|at|with|after|by)|not\s+only|never|nowhere|rarely|seldom)\b",
     re.I,
@@ -2236,6 +2242,10 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} is a reagent class, not part of the compound"
     if not is_structural(feature) or _head_word(feature) in NON_FEATURE_HEADS:
         return f"the subject {feature!r} names no structural feature"
+    if not_drawn_part(feature):
+        # "the hydrogen bond must now close a larger ring", "the ortho C–H activation
+        # transition state", "the methyl group of Ala143 pushes against ..."
+        return f"the subject {feature!r} is an interaction, a transient state or a protein's"
     if _property_head(_head_word(feature)) and not OWNED_PROPERTY.search(feature):
         # "the greater electrophilicity of an iridium centre bound to ...": what a group
         # brings about, named as a quantity; the drawing shows the group
@@ -2244,6 +2254,27 @@ def _feature_problem(feature: str) -> str | None:
         # "oxidation at this carbon", "hydrogen bonding of ethanol to the 4-hydroxy group"
         return f"the subject {feature!r} is a process, not a feature of the drawing"
     return None
+
+
+INTERACTION = re.compile(
+    r"(?:\b(?:hydrogen|halogen|chalcogen|pnictogen)[- ]bonds?|\btransition[- ]states?)\s*$", re.I
+)
+"""Heads that name an interaction or a transient state, which no drawing of a compound shows."""
+RESIDUE_OWNER = re.compile(
+    r"\b(?:of|on|in)\s+(?:the\s+)?(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro"
+    r"|Ser|Thr|Trp|Tyr|Val)-?\d{1,4}\b"
+)
+"""A part owned by a numbered amino-acid residue ('the methyl group of Ala143')."""
+
+
+def not_drawn_part(phrase: str) -> bool:
+    """Whether a structural-sounding phrase names what no drawing of the compound shows.
+
+    An interaction between groups ('the hydrogen bond'), a state on the way ('the C–H
+    activation transition state'), or a part of a protein residue ('the methyl group of
+    Ala143').
+    """
+    return bool(INTERACTION.search(phrase) or RESIDUE_OWNER.search(phrase))
 
 
 COMPOUND_CLASS_PLURAL = re.compile(

@@ -32,7 +32,7 @@ from chemx.generation.catalogue import (
     related,
     visible_groups,
 )
-from chemx.generation.extract import Decomposition, decompose, is_structural
+from chemx.generation.extract import Decomposition, decompose, is_structural, not_drawn_part
 from chemx.generation.feature_names import drawn_name as drawn_name
 from chemx.generation.feature_names import groups_inside_words as groups_inside_words
 from chemx.generation.feature_names import is_plural as is_plural
@@ -292,7 +292,7 @@ def _acceptable(name: str) -> bool:
         return False  # "Cambridge Crystallographic Data Centre": an institution's name
     if len(tokens) == 1 and group_for_feature(name) is None:
         return False
-    return is_structural(name)
+    return is_structural(name) and not not_drawn_part(name)
 
 
 def _group_conflicts(candidate: VisibleFeature, cause_groups: Sequence[Group]) -> bool:
@@ -380,6 +380,7 @@ def select_other_features(
         *(BY_KEY[key] for key in inside_cause | siblings | groups_inside_words(sentence)),
     ]
     cause_keys = named_keys | siblings
+    mechanism_keys = {group.key for group in groups_named_in(mechanism)}
 
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
@@ -408,8 +409,8 @@ def select_other_features(
             continue
         if bare is not None and _bond_of(candidate.name) == bare:
             continue  # "its NH" against "aliphatic amide N–H": which N–H is meant?
-        if names_cause_atoms(smiles, cause_keys, _keys(candidate)):
-            continue
+        if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate)):
+            continue  # "makes the carbamate N–H more acidic": the anilide N–H is that N–H
         if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
             continue  # "the phenyl ring can rotate": the bond it turns on is the answer too
         named = distinctive_stems(candidate.name)

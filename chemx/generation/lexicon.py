@@ -288,7 +288,7 @@ NON_FEATURE_HEADS = wordlist(
     products substrate substrates mixture mixtures intermediate intermediates reaction
     reactions protein proteins enzyme enzymes receptor receptors residue residues mutation
     mutations buffer buffers additive additives promoter promoters medium media
-    salt salts atmosphere
+    salt salts atmosphere interaction interactions contact contacts pathway pathways
     """
 )
 """Head nouns of phrases that name a participant, not a structural feature of a drawn

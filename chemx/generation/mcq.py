@@ -29,8 +29,11 @@ from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
+    AMOUNT_DETERMINERS,
     CHANGE,
     CONDITION_OUTCOME_QUESTION,
+    OWNER_POINTER,
+    PART_OF_LABEL,
     PRECURSOR,
     PRODUCT_CLAUSE,
     REACTION_OUTCOME,
@@ -130,10 +133,6 @@ def entry_noun(entry_type: str) -> str:
     return "reaction" if entry_type == "reaction" else "molecule"
 
 
-AMOUNT_DETERMINERS = frozenset({"little", "much", "less", "more", "no", "few", "some", "most"})
-"""Determiners that make a subject an amount of a substance ('little monophosphate')."""
-
-
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:
     """A clause effect whose subject names the feature, with that subject made neutral.
 
@@ -173,6 +172,11 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "the compound shown is released" would drop the amount and change the claim
         return None if distinctive_stems(subject) & distinctive_stems(feature) else effect
     noun = property_of_shown(subject) or SHOWN
+    predicate_text = text_of(effect, tokens, start, len(tokens)).strip()
+    if noun == SHOWN and PART_OF_LABEL.search(subject) and OWNER_POINTER.match(predicate_text):
+        # "The PEG linker of 3a was its main metabolic soft spot": said of the compound
+        # shown, the compound would be its own soft spot
+        return None
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chemx.english import noun_too
+from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.label_free import dangling_participle
 from chemx.generation.label_free import without_labels as without_labels
 from chemx.generation.lexicon import (
@@ -339,6 +340,8 @@ def readings(phrase: str) -> tuple[str, ...]:
             and _FROM_COMPLEMENT.search(found[-1][: match.start()])
         ):
             match = None  # "prevent the amino group from twisting": a complement, no means
+        if match and cut is _MEANS and _passive_agent(found[-1][: match.start()], match.group()):
+            match = None  # "is not accepted by carboxylesterase 1c": the agent, no means
         if match:
             head = found[-1][: match.start()].strip(" ,")
             last = head.split()[-1].lower() if head else ""
@@ -350,6 +353,22 @@ def readings(phrase: str) -> tuple[str, ...]:
     if second is not None:
         found.append(second)
     return tuple(dict.fromkeys(found))
+
+
+BE_FORMS = wordlist("is are was were be been being")
+
+
+def _passive_agent(head: str, cut: str) -> bool:
+    """Whether a 'by' follows a passive verb ('is not accepted by'): it names the agent.
+
+    Cut there, the reading says nothing ("the anionic side chain is not accepted").
+    """
+    if cut.strip() != "by":
+        return False
+    tokens = [t for t in tokenise(head) if t.tag not in (Tag.NEG, Tag.ADV)]
+    return (
+        len(tokens) >= 2 and tokens[-1].tag in (Tag.VERB, Tag.VBN) and tokens[-2].lower in BE_FORMS
+    )
 
 
 _FROM_COMPLEMENT = re.compile(

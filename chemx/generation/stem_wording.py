@@ -397,3 +397,20 @@ def property_of_shown(subject: str) -> str | None:
         return None
     aside = f" {match['aside']}" if match["aside"] else ""
     return f"{head} of {SHOWN}{aside}"
+
+
+PART_OF_LABEL = re.compile(
+    r"\bof\s+(?:compound\s+)?(?:\(?\d{1,3}[a-z]?\)?|the compound(?: shown)?)\s*$", re.I
+)
+"""A subject that is a part of a labelled compound ('The PEG linker of 3a')."""
+OWNER_POINTER = re.compile(
+    r"^(?:shown\s+)?(?:is|was|are|were|became|becomes|remained|remains)\s+(?:\w+\s+)?"
+    r"(?:its|their)\b",
+    re.I,
+)
+"""A copular predicate that names the subject's owner ('was its main metabolic soft spot');
+after a label made "the compound shown", the grammar reads 'shown' as the predicate's."""
+
+
+AMOUNT_DETERMINERS = frozenset({"little", "much", "less", "more", "no", "few", "some", "most"})
+"""Determiners that make a subject an amount of a substance ('little monophosphate')."""

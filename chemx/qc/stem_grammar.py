@@ -50,6 +50,10 @@ from chemx.generation.lexicon import own_past_tense, past_or_third_person
 SHOWN = "the compound shown"
 REWRITTEN = re.compile(r"\b(?:the compound shown|the starting material)\b", re.IGNORECASE)
 """The phrases the stem writer puts where the paper had a compound's label."""
+ONE_MOLECULE = re.compile(r"\bof the molecule shown\b", re.IGNORECASE)
+"""The question of an item that shows one molecule (a reaction shows several)."""
+NAMED_SHOWN = re.compile(r"\bthe\s+(?:[\w-]+\s+){1,3}?shown\b", re.IGNORECASE)
+"""'the compound shown', 'the inactive control shown': a compound the stem says is drawn."""
 QUESTION = re.compile(r"\s+(?=Which\b)")
 COPULAR_FRAME = re.compile(r"^The observed (?:outcome|effect) is\s+", re.IGNORECASE)
 """The frame that turns a noun-phrase effect into a statement (`chemx.generation`)."""
@@ -90,6 +94,9 @@ def stem_problems(stem_text: str) -> tuple[StemProblem, ...]:
     shown = len(re.findall(re.escape(SHOWN), text, re.IGNORECASE))
     if shown > 1:
         problems.append(StemProblem("shown_twice", f"{shown} times 'the compound shown'"))
+    elif ONE_MOLECULE.search(stem_text) and len(NAMED_SHOWN.findall(text)) > 1:
+        # "The compound shown gave the inactive control shown": one drawing, two compounds
+        problems.append(StemProblem("shown_twice", "two compounds 'shown' beside one molecule"))
     for match in REWRITTEN.finditer(text):
         before = text[: match.start()].rstrip()
         word = before.rsplit(None, 1)[-1] if before else ""
