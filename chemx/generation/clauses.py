@@ -228,7 +228,24 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.VERB
     if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         return Tag.VERB  # "the vinyl group of 6 copolymerises into the network"
+    if LYSE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
+        return Tag.VERB  # "the primary amine next to the maleimide catalyses hydrolysis"
+    prefixed = PREFIXED_VERB.fullmatch(lower)
+    if (
+        prefixed
+        and prefixed["verb"] in VERB_FORMS
+        and previous is not None
+        and previous.tag in _NOUN_HEADS
+    ):
+        return Tag.VERB  # "the phenoxazine donor of 7d red-shifts the emission"
     return Tag.WORD
+
+
+LYSE_VERB = re.compile(r"[a-z]*(?:catal|hydrol|photol|thermol|solvol|aminol|electrol)y[sz]es")
+"""'catalyses', 'hydrolyses': -yse verbs the lexicon lacks (their nouns end in -ysis)."""
+PREFIXED_VERB = re.compile(r"(?:red|blue|up|down|co|over|under)-(?P<verb>[a-z]+)")
+"""A verb with a hyphenated prefix ('red-shifts', 'down-regulated'), which no word list
+holds whole: after a noun head it is the verb its last part is."""
 
 
 INTENSIFIERS = frozenset({"itself", "themselves", "alone"})

@@ -1070,8 +1070,47 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         chained = _driven_by(subject, predicate, nominal_adjective=nominal_adjective)
         if chained is not None:
             return chained
+        imposed = _imposed_by(cause, tokens, index)
+        if imposed is not None:
+            return imposed
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _imposed_by(cause: str, tokens: list[Token], index: int) -> tuple[str, str, bool] | None:
+    """'the orthogonal geometry enforced by the ortho-methyl groups leaves S1 → S0 ...'.
+
+    A subject that is a state a group imposes, with the group after 'by' and the main
+    verb after it: the group is the feature, and it imposes the state, which does what
+    the main verb says ("enforce the orthogonal geometry, which leaves ..."). None when
+    the cause is not so built.
+    """
+    from lemminflect import getLemma
+
+    if index + 2 >= len(tokens) or tokens[index + 1].lower != "by":
+        return None
+    if tokens[index].tag not in (Tag.VERB, Tag.VBN) or not tokens[index].lower.endswith("ed"):
+        return None
+    state = text_of(cause, tokens, 0, index)
+    if is_structural(_head_phrase(state)):
+        return None
+    for later in range(index + 3, len(tokens)):
+        if tokens[later].tag is Tag.VERB and tokens[later - 1].tag in (Tag.WORD, Tag.LABEL):
+            agent = _clean_feature(text_of(cause, tokens, index + 2, later))
+            if not is_structural(agent) or _feature_problem(agent):
+                return None
+            lemmas = getLemma(tokens[index].lower, upos="VERB")
+            base = str(lemmas[0]) if lemmas else tokens[index].lower
+            verb = base if is_plural(_head_word(agent)) else third_person(base)
+            rest = _clean_mechanism(text_of(cause, tokens, later, len(tokens)))
+            return (
+                agent,
+                f"{verb} {state.strip()[:1].lower()}{state.strip()[1:]}, which {rest}",
+                True,
+            )
+        if tokens[later].tag in (Tag.PUNCT, Tag.SUB, Tag.REL, Tag.CONJ):
+            return None
+    return None
 
 
 DRIVEN_BY = re.compile(
@@ -1441,6 +1480,9 @@ def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
 
 def _resolve_pronoun(effect: str) -> tuple[str, str] | None:
     """'it' in 'S <predicate> because it ...' is S: (feature S, effect predicate)."""
+    framed = REPORTING_FRAME.match(effect)
+    if framed:  # "We show that the carbamate N–H ... steers borylation ..., because it ..."
+        effect = effect[framed.end() :]
     tokens = tokenise(effect)
     index = predicate_start(tokens)
     if index is None or index == 0:
@@ -2274,7 +2316,11 @@ def not_drawn_part(phrase: str) -> bool:
     activation transition state'), or a part of a protein residue ('the methyl group of
     Ala143').
     """
-    return bool(INTERACTION.search(phrase) or RESIDUE_OWNER.search(phrase))
+    if INTERACTION.search(phrase):
+        return True
+    owner = RESIDUE_OWNER.search(phrase)
+    # "acylation of Ser70 by its cyclic urea carbonyl" is what the drawn group does
+    return owner is not None and is_structural(phrase[: owner.start()])
 
 
 COMPOUND_CLASS_PLURAL = re.compile(

@@ -22,6 +22,7 @@ subject of its own, which is the feature when there is one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from chemx.generation.causal import opens_with
@@ -66,8 +67,24 @@ def subject_reading(effect: str, cause: str) -> SubjectCause | None:
 
 
 def mechanism_of(noun_phrase: str, plural: bool) -> str:
-    """The cause's noun phrase said of the feature: 'leads to <noun phrase>'."""
+    """The cause's noun phrase said of the feature: 'leads to <noun phrase>'.
+
+    A noun phrase the feature owns ('its lower oxidation potential, which raises the
+    HOMO') is what the feature has: 'has a lower oxidation potential, which ...'.
+    """
+    owned = OWNED.match(noun_phrase)
+    if owned:
+        head = owned["rest"].split(",")[0].split()[-1] if owned["rest"].split() else ""
+        article = "" if plural or head.endswith("s") else _article(owned["rest"])
+        return f"{'have' if plural else 'has'} {article}{owned['rest']}"
     return f"{MECHANISM_VERB[1] if plural else MECHANISM_VERB[0]} to {noun_phrase}"
+
+
+OWNED = re.compile(r"^(?:its|their)\s+(?P<rest>\S.*)$", re.I)
+
+
+def _article(noun_phrase: str) -> str:
+    return "an " if noun_phrase[:1].lower() in "aeiou" else "a "
 
 
 def _effect_verb_at(tokens: list[Token], index: int) -> bool:

@@ -107,3 +107,45 @@ def test_a_part_that_is_its_compounds_soft_spot_is_not_said_of_the_compound() ->
     kept = "The PEG linker of the compound shown lowered its permeability"
     assert subject_free_effect(kept, "clause", "aliphatic ether", "molecule") is not None
     assert group_for_feature("flexible PEG chain").key == "alkyl_ether"  # type: ignore[union-attr]
+
+
+def test_owing_to_its_property_is_what_the_subject_has() -> None:
+    found = _decomposed(
+        "The phenoxazine donor of 7d red-shifts the emission to 548 nm owing to its lower "
+        "oxidation potential, which raises the HOMO and narrows the charge-transfer gap."
+    )
+    assert found.feature == "phenoxazine donor"
+    assert found.effect == "red-shifts the emission to 548 nm"  # a prefixed verb
+    assert found.mechanism.startswith("has a lower oxidation potential, which raises")
+
+
+def test_a_state_a_group_imposes_names_the_group() -> None:
+    found = _decomposed(
+        "The photoluminescence quantum yield of 7c dropped to 71%, since the orthogonal "
+        "geometry enforced by the ortho-methyl groups leaves the S1 → S0 transition with "
+        "almost no oscillator strength."
+    )
+    assert found.feature == "ortho-methyl groups"
+    assert found.mechanism.startswith("enforce the orthogonal geometry, which leaves")
+
+
+def test_a_lyse_verb_is_the_verb_after_its_subject() -> None:
+    found = _decomposed(
+        "The conjugate from 13d kept 94% of its payload, because the primary amine next to "
+        "the maleimide catalyses hydrolysis of the thiosuccinimide to a succinamic acid."
+    )
+    assert found.feature == "primary amine next to the maleimide"
+    assert found.mechanism.startswith("catalyses hydrolysis")
+
+
+def test_it_after_a_reporting_frame_is_the_framed_subject() -> None:
+    found = _decomposed(
+        "We show that the carbamate N–H of anilines such as 5 steers borylation to the ortho "
+        "position, because it donates a hydrogen bond to a pinacolate oxygen of the catalyst."
+    )
+    assert found.feature.startswith("carbamate N–H")
+    assert found.effect == "steers borylation to the ortho position"
+
+
+def test_a_process_on_a_residue_is_still_the_drawn_groups_doing() -> None:
+    assert not not_drawn_part("acylation of Ser70 by its cyclic urea carbonyl")
