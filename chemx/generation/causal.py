@@ -52,8 +52,7 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "|affords|afforded|gives|gave|lowers|lowered|shortens|shortened|favours|favoured"
         "|favors|favored|boosts|boosted|drives|drove|slows|slowed|leaves|left|decreases"
         "|decreased|enhances|enhanced|abolishes|abolished|blocks|blocked|halves|halved"
-        "|doubles|doubled|quenches|quenched|red-shifts|red-shifted|blue-shifts|blue-shifted"
-        "|restores|restored|cuts|cut",
+        "|doubles|doubled|quenches|quenched|red-shifts|red-shifted|restores|restored|cuts|cut",
     ),
     "and_effect_verb": (
         "shifts|shifted|raises|raised|improves|improved|increases|increased|accelerates"

@@ -48,7 +48,8 @@ from chemx.generation.lexicon import (
 )
 from chemx.generation.normalise import normalise as normalise
 from chemx.generation.text import wordlist
-from chemx.generation.word_forms import attributive_compound, is_gerund
+from chemx.generation.word_forms import ISE_VERB as ISE_VERB
+from chemx.generation.word_forms import attributive_compound, coined_verb, is_gerund
 from chemx.labels import is_label
 
 
@@ -226,34 +227,14 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.VERB  # "the polar oxetane itself helps solvation": after the subject
     if _lexicon_verb_here(lower, previous, following, coordinated=coordinated):
         return Tag.VERB
-    if ISE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
-        return Tag.VERB  # "the vinyl group of 6 copolymerises into the network"
-    if LYSE_VERB.fullmatch(lower) and previous is not None and previous.tag in _NOUN_HEADS:
-        return Tag.VERB  # "the primary amine next to the maleimide catalyses hydrolysis"
-    prefixed = PREFIXED_VERB.fullmatch(lower)
-    if (
-        prefixed
-        and prefixed["verb"] in VERB_FORMS
-        and previous is not None
-        and previous.tag in _NOUN_HEADS
-    ):
-        return Tag.VERB  # "the phenoxazine donor of 7d red-shifts the emission"
+    if coined_verb(lower) and previous is not None and previous.tag in _NOUN_HEADS:
+        # "the vinyl group of 6 copolymerises", "the amine catalyses", "7d red-shifts"
+        return Tag.VERB
     return Tag.WORD
-
-
-LYSE_VERB = re.compile(r"[a-z]*(?:catal|hydrol|photol|thermol|solvol|aminol|electrol)y[sz]es")
-"""'catalyses', 'hydrolyses': -yse verbs the lexicon lacks (their nouns end in -ysis)."""
-PREFIXED_VERB = re.compile(r"(?:red|blue|up|down|co|over|under)-(?P<verb>[a-z]+)")
-"""A verb with a hyphenated prefix ('red-shifts', 'down-regulated'), which no word list
-holds whole: after a noun head it is the verb its last part is."""
 
 
 INTENSIFIERS = frozenset({"itself", "themselves", "alone"})
 """Words that close a subject ("the oxetane itself"): a verb form after them is its verb."""
-ISE_VERB = re.compile(r"[a-z]{5,}(?:is|iz)es")
-"""An -ise/-ize verb the lexicon lacks ('copolymerises', 'oligomerizes', 'aromatises'):
-chemistry coins them freely, and after a noun head such a word is the verb (the few nouns
-of this shape, 'compromises', 'franchises', are in the lexicon and tagged by it)."""
 _NOUN_HEADS = frozenset({Tag.WORD, Tag.LABEL})
 
 
