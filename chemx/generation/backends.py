@@ -457,7 +457,7 @@ def table_readings(phrase: str, action: str) -> list[str]:
       electron-rich donor that raises the HOMO" starts as "are twisted out of the plane"
       does (conformation) but goes on to donation, which the paper did not say.
     """
-    wanted = mechanism_classes(_verb_head(action))
+    wanted = mechanism_classes(_verb_head(ATTRIBUTIVE_ELECTRONICS.sub("", action)))
     if not wanted:
         return []
     said = mechanism_classes(action)
@@ -468,6 +468,12 @@ def table_readings(phrase: str, action: str) -> list[str]:
     ]
 
 
+ATTRIBUTIVE_ELECTRONICS = re.compile(
+    r"\belectron-(?:rich|poor|deficient)\s+(?=[A-Za-z0-9])(?!and\b|or\b)", re.I
+)
+"""'an electron-rich CH2 next to oxygen': what the site is, not an act of donation; read as
+one, a paper's "offers an electron-rich CH2 from which the P450 abstracts a hydrogen"
+became the table's "donates electron density into the ring"."""
 SUBORDINATE_TAIL = re.compile(
     r",|\b(?:before|after|once|until|which|so that|because|since|while|whereas|thereby)\b"
 )

@@ -46,6 +46,11 @@ class Group:
     implies: tuple[str, ...] = ()
 
 
+HETERO_ALKYLS = ("methyl", "ethyl", "propyl", "isopropyl", "butyl", "alkyl", "benzyl", "allyl")
+"""Alkyls a paper names on a heteroatom ('S-propyl', 'O-ethyl group'): that heteroatom's group
+(an O-alkyl only as a 'group': 'O-methyl oxime' is an oxime)."""
+
+
 GROUPS: tuple[Group, ...] = (
     Group(
         "acrylamide",
@@ -565,7 +570,12 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("pyridine", "pyridine ring nitrogen", "[nX2]1ccccc1", ("pyridine", "pyridyl", "pyridin")),
     Group("thiophene", "thiophene ring", "c1ccsc1", ("thiophene", "thienyl")),
-    Group("thioether", "thioether sulfur", "[#6][SX2][#6]", ("thioether", "methylthio", "sulfide")),
+    Group(
+        "thioether",
+        "thioether sulfur",
+        "[#6][SX2][#6]",
+        ("thioether", "methylthio", "sulfide", *(f"s-{a}" for a in HETERO_ALKYLS), "alkylthio"),
+    ),
     Group(
         "phosphine",
         "trialkyl/aryl phosphine phosphorus",
@@ -722,7 +732,10 @@ GROUPS: tuple[Group, ...] = (
         "alkyl_ether",
         "aliphatic ether oxygen",
         "[CX4][OX2][CX4]",
-        ("ether", "peg", "polyethylene glycol", "ethylene glycol", "oligoether", "polyether"),
+        (
+            *("ether", "peg", "polyethylene glycol", "ethylene glycol", "oligoether", "polyether"),
+            *(f"o-{a} group" for a in HETERO_ALKYLS),
+        ),
     ),
     Group("phenyl", "phenyl ring", "[cR1]1[cR1][cR1][cR1][cR1][cR1]1", ("phenyl", "benzene ring")),
     Group("stereocentre", "defined stereocentre", None, ("stereocentre", "stereocenter", "chiral")),

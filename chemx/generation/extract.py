@@ -2255,6 +2255,9 @@ def _feature_problem(feature: str) -> str | None:
         return "the cause has no subject"
     if tokens[0] in PREPOSITION_OPENERS:
         return f"the subject {feature!r} is an adverbial, not one feature"
+    if tokens[0] in ("whose", "which", "that"):
+        # "..., whose remaining C–H bond is stronger": a relative clause's noun, not its owner
+        return f"the subject {feature!r} opens a relative clause: its owner is the feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
     if len(tokens) == 1 and tokens[0] in BARE_POSITION_WORDS:

@@ -88,6 +88,8 @@ def _class_noun_before(prefix: str) -> str | None:
     tokens = tokenise(prefix)
     if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
         return None
+    if len(tokens) > 1 and tokens[-2].tag in (Tag.AUX, Tag.NEG, Tag.TO, Tag.PRON):
+        return None  # "HOCl did not take 2 on to the sulfone": a verb and its object
     first = len(tokens) - 1
     while first > 0 and tokens[first - 1].tag in (Tag.WORD, Tag.VBN):
         first -= 1  # participles are modifiers here: "the 2-fluorosubstituted product 2n"
@@ -139,7 +141,12 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     if word.endswith("ing"):
         if len(tokens) == 1 or tokens[-2].tag is not Tag.DET:
             return None  # ', enabling 4 to dissolve': a participle and its object
-    elif not (tokens[-1].tag is Tag.VBN or adjective_only(word) or listed_participle):
+    elif not (
+        tokens[-1].tag is Tag.VBN
+        or adjective_only(word)
+        or listed_participle
+        or word.lower() in STATE_ADJECTIVES
+    ):
         return None  # 'afforded 5': the verb's object
     article = "" if _TRAILING_ARTICLE.search(prefix) else "the "
     if not prefix.strip():
@@ -147,6 +154,10 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     return f"{prefix}{article}{word} compound shown{effect[end:]}"
 
 
+STATE_ADJECTIVES = frozenset(
+    {"authentic", "crude", "racemic", "enantiopure", "synthetic", "commercial", "neat"}
+)
+"""Adjectives of a sample's state the lexicon also lists as nouns ('authentic 2')."""
 _LAST_WORD = re.compile(r"(?:^|(?<=\s))(?P<word>[A-Za-z][a-z]+)\s+$")
 """The last word before a label, in lower case after its first letter ('oxidised')."""
 
