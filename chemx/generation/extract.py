@@ -2237,6 +2237,13 @@ ADDING_GERUND = re.compile(
 operation that puts a group on the scaffold; what the drawing shows is the group."""
 
 
+UNSPECIFIC_PART_WORDS = wordlist(
+    "head tail end terminal central polar group groups moiety moieties unit units part parts "
+    "portion fragment fragments region"
+)
+"""Words that name a part of a molecule without saying which group it is ('head group')."""
+
+
 def _nominal_operation(feature: str) -> str:
     """'Methylating the amide nitrogen' -> 'methylation of the amide nitrogen'.
 
@@ -2246,7 +2253,18 @@ def _nominal_operation(feature: str) -> str:
     operation that adds a group ("Adding a thiophene at C5") names the group it adds.
     """
     feature = ADDING_GERUND.sub("", feature)
+    converted = CONVERSION.match(feature.strip())
+    if converted:  # "Conversion to the sulfoxide raises ...": the drawing is the sulfoxide
+        return converted["group"]
     return OPERATION_GERUND.sub(lambda m: f"{m['stem'].lower()}ion of ", feature)
+
+
+CONVERSION = re.compile(
+    r"^(?:the\s+)?(?:conversion|oxidation|reduction)(?:\s+of\s+[^,;]+?)?\s+(?:to|into)\s+"
+    r"(?:the\s+|an?\s+)?(?P<group>[^,;()]+)$",
+    re.I,
+)
+"""A change named by what it makes ('conversion to the sulfoxide'): the group it leaves."""
 
 
 def _feature_problem(feature: str) -> str | None:
@@ -2260,6 +2278,9 @@ def _feature_problem(feature: str) -> str | None:
         return f"the subject {feature!r} opens a relative clause: its owner is the feature"
     if len(tokens) == 1 and tokens[0] in PRONOUN_SUBJECTS:
         return f"the subject is only the pronoun {feature!r}"
+    if len(tokens) > 1 and set(tokens) <= UNSPECIFIC_PART_WORDS:
+        # "without an ionisable NH the head group cannot form the salt bridge": which group?
+        return f"the subject {feature!r} names a part of the molecule but no group"
     if len(tokens) == 1 and tokens[0] in BARE_POSITION_WORDS:
         # "that carbon sits para to the 4-oxo group": the atom is named by a locant elsewhere
         return f"the subject {feature!r} is a bare atom or position, named only by a locant"

@@ -46,3 +46,17 @@ def test_an_electron_rich_site_is_no_act_of_donation() -> None:
     assert table_readings("donates electron density into the ring", paper) == []
     said = "donates electron density into the ring and raises the HOMO"
     assert table_readings("donates electron density into the ring", said)
+
+
+def test_a_conversion_names_the_group_it_makes_and_a_head_group_names_none() -> None:
+    found = decompose(
+        "Conversion to the sulfoxide raises the oxidation potential of the meso-aryl group by "
+        "about 0.6 V, which makes PET endergonic and explains why authentic 2 emits brightly."
+    )
+    assert not isinstance(found, Vague)
+    assert found.feature == "sulfoxide"
+    vague = decompose(
+        "The N-methyl sulfonamide 9 was inactive (IC50 > 30 μM): without an ionisable NH the "
+        "head group cannot form the salt bridge to the S4 arginines."
+    )
+    assert isinstance(vague, Vague)
