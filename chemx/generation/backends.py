@@ -531,6 +531,17 @@ def _competes(answer_classes: set[str], reading: str) -> bool:
     return bool(answer_classes & COMPETING_CLASSES & mechanism_classes(reading))
 
 
+CHANGE_MADE = re.compile(
+    r"^(?:\w+ly\s+)?(?:raised|lowered|increased|decreased|reduced|improved|cut|boosted|"
+    r"enhanced|restored|doubled|halved|shortened|lengthened|extended|slowed|accelerated|"
+    r"abolished|cost|narrowed|broadened|shifted)\b",
+    re.I,
+)
+"""A verb-phrase effect that is a change relative to another compound ('raised ... 5-fold')."""
+FROM_TO_VALUES = re.compile(r"\bfrom\s+[−–-]?\d[^;]*?\bto\s+[−–-]?\d")
+"""'lowered the conversion from 98% to 41%': the change carries its own reference."""
+
+
 class TemplateGenerator:
     """The offline generator (module docstring)."""
 
@@ -574,6 +585,20 @@ class TemplateGenerator:
             if paired.fields is not None or compared:
                 return paired
             # too few features both compounds carry: asked about the compound alone
+        if (
+            extracted.comparison is not None
+            and CHANGE_MADE.match(extracted.effect)
+            and not FROM_TO_VALUES.search(extracted.effect)
+        ):
+            # "Replacing the PEG linker of 3a with the octamethylene linker of 3b raised
+            # PAMPA permeability 5-fold": asked of 3b alone, 'raised' has no reference, and
+            # any lipophilic group of 3b would explain it as well
+            return DecomposeResult(
+                None,
+                "unseen_reference",
+                f"the effect is what the change {extracted.comparison.change} did; without "
+                f"{extracted.comparison.from_label} beside it the stem has no reference",
+            )
         return self._fields(context, extracted, None)
 
     def _fields(

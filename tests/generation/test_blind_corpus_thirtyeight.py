@@ -12,7 +12,8 @@ not accepted", and said "The compound shown gave the inactive control shown".
 
 from __future__ import annotations
 
-from chemx.generation.catalogue import group_for_feature
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.catalogue import group_for_feature, matched_keys
 from chemx.generation.extract import Decomposition, Vague, decompose, not_drawn_part
 from chemx.generation.features import select_other_features, structure_features, text_features
 from chemx.generation.mcq import subject_free_effect
@@ -20,6 +21,8 @@ from chemx.generation.overlap import names_cause_atoms
 from chemx.generation.owners import effect_owners
 from chemx.generation.register import readings
 from chemx.qc.stem_grammar import stem_problems
+from chemx.records import SmilesReading
+from tests._helpers import molecule_structure, one_sentence_context
 
 
 def _decomposed(sentence: str) -> Decomposition:
@@ -149,3 +152,22 @@ def test_it_after_a_reporting_frame_is_the_framed_subject() -> None:
 
 def test_a_process_on_a_residue_is_still_the_drawn_groups_doing() -> None:
     assert not not_drawn_part("acylation of Ser70 by its cyclic urea carbonyl")
+
+
+def test_a_pairs_change_is_not_asked_of_one_compound_alone() -> None:
+    smiles = "O=C(CCCCCCCCN1CCN(c2ccc(Cl)cc2)CC1)Nc1ccc2c(c1)C(=O)N(C1CCC(=O)NC1=O)C2=O"
+    structure = molecule_structure("e1", "3b", SmilesReading(text=smiles, source="decimer"))
+    sentence = (
+        "Replacing the PEG linker of 3a with the octamethylene linker of 3b raised PAMPA "
+        "permeability about 5-fold, as the all-carbon chain has no ether oxygens that must "
+        "be desolvated when the molecule enters the membrane."
+    )
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    result = TemplateGenerator().decompose(context)
+    assert result.fields is None
+    assert result.reason == "unseen_reference"
