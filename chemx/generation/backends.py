@@ -514,14 +514,16 @@ def _coordinated(reading: str) -> bool:
     return bool(_COORDINATED.search(reading))
 
 
-COMPETING_CLASSES = frozenset({"steric"})
+COMPETING_CLASSES = frozenset({"steric", "donor_count"})
 """Mechanism classes in which two groups of one drawing compete for the same effect.
 
 When the answer "crowds the palladium centre and hinders coordination", a wrong answer
 "adds lipophilic bulk and hinders coordination" is a second steric explanation of the
 same hindrance, and which bulky group the paper meant is not in the drawing; such a
 reading is not offered (`_competes`), and the mechanism table puts a bulky group's
-other action first so that its short reading remains. Electronic classes are left out:
+other action first so that its short reading remains. So for a count of hydrogen-bond
+donors: beside "leaves the glutarimide NH as the only donor", "the tertiary amide lacks
+an N–H donor" explains the same permeability. Electronic classes are left out:
 the class patterns cannot tell a donor that raises a HOMO from a ring that is merely
 electron-rich."""
 

@@ -400,8 +400,10 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
         "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
         r"(?<!bond )\bacceptor\b",
         "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
-        r"(?<!bond )\bdonor\b",
-        "hydrogen_bond": r"hydrogen[- ]bond|h-bond",
+        r"(?<!bond )(?<![–-]H )\bdonor\b",
+        "hydrogen_bond": r"hydrogen[- ]bond|h-bond|\b[NO]\s?[–-]\s?H donor",
+        # fewer hydrogen-bond donors in the molecule: permeability's argument, one direction
+        "donor_count": r"\b(?:lacks?|no|only|fewer|removes?|loss of)\b[^.;]{0,30}\bdonors?\b",
         "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
         "conformation": r"twist|dihedral|planar|rigid|conformation|rotat|preorgani",
         "conjugation": r"conjugat|delocali",

@@ -171,3 +171,14 @@ def test_a_pairs_change_is_not_asked_of_one_compound_alone() -> None:
     result = TemplateGenerator().decompose(context)
     assert result.fields is None
     assert result.reason == "unseen_reference"
+
+
+def test_fewer_hydrogen_bond_donors_is_one_competing_argument() -> None:
+    from chemx.generation.backends import _competes
+    from chemx.generation.lexicon import mechanism_classes
+
+    answer = mechanism_classes("leaves the glutarimide NH as the only hydrogen-bond donor")
+    assert _competes(answer, "lacks an N–H donor and prefers a twisted conformation")
+    assert not _competes(answer, "donates two N–H hydrogen bonds and accepts one")
+    assert mechanism_classes("lacks an N–H donor") >= {"hydrogen_bond"}  # not electron donation
+    assert "donation" not in mechanism_classes("lacks an N–H donor")
