@@ -895,6 +895,9 @@ def visible_groups(smiles: str) -> list[Group]:
     return [BY_KEY[key] for key in keys if key not in implied]
 
 
+SUBSTITUENT_STEM = re.compile(r"[a-z]{5,}(?:ine|ole|ane)")
+"""One-word ring names whose substituent form drops the final 'e' ('piperidine' ->
+'piperidinyl', 'imidazole' -> 'imidazolyl', 'oxetane' -> 'oxetanyl')."""
 ALIAS_SUFFIXES = r"(?:s|es|ic|yl|ated|ation|ations)?"
 """Endings an alias may take in running text ("methoxys", "pyridyl", "methylation")."""
 
@@ -918,6 +921,10 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
                     ALIAS_SUFFIXES.replace("|ic", "") if alias_words == "acid" else ALIAS_SUFFIXES
                 )
                 pattern = rf"(?<![a-z]){re.escape(alias_words)}{suffixes}(?![a-z])"
+                if SUBSTITUENT_STEM.fullmatch(alias_words):
+                    # "piperidinyl", "morpholinyl": the ring named as a substituent
+                    stem_yl = rf"(?<![a-z]){re.escape(alias_words[:-1])}yl(?![a-z])"
+                    pattern = f"{pattern}|{stem_yl}"
                 patterns.append((len(alias_words), re.compile(pattern)))
         compiled.append((group, patterns))
     return compiled

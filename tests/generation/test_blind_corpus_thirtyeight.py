@@ -13,7 +13,7 @@ not accepted", and said "The compound shown gave the inactive control shown".
 from __future__ import annotations
 
 from chemx.generation.backends import TemplateGenerator
-from chemx.generation.catalogue import group_for_feature, matched_keys
+from chemx.generation.catalogue import group_for_feature, groups_named_in, matched_keys
 from chemx.generation.extract import Decomposition, Vague, decompose, not_drawn_part
 from chemx.generation.features import select_other_features, structure_features, text_features
 from chemx.generation.mcq import subject_free_effect
@@ -182,3 +182,9 @@ def test_fewer_hydrogen_bond_donors_is_one_competing_argument() -> None:
     assert not _competes(answer, "donates two N–H hydrogen bonds and accepts one")
     assert mechanism_classes("lacks an N–H donor") >= {"hydrogen_bond"}  # not electron donation
     assert "donation" not in mechanism_classes("lacks an N–H donor")
+
+
+def test_a_ring_named_as_a_substituent_is_that_ring() -> None:
+    keys = {group.key for group in groups_named_in("piperidinyl-piperazine linker")}
+    assert {"piperidine", "piperazine"} <= keys
+    assert group_for_feature("morpholinyl group").key == "morpholine"  # type: ignore[union-attr]
