@@ -280,9 +280,19 @@ def process_subject(subject: list[Token]) -> bool:
     head = subject_head(subject)
     if head in TRANSIENT_NOUNS:  # "the α-amino radical is consumed by side reactions"
         return True
+    opening = [token.lower for token in subject[:2]]
+    if head in PROCESS_NOUNS or (
+        opening[:1] and opening[0] in PROCESS_NOUNS and opening[1:] == ["of"]
+    ):
+        return True  # "Release of glutamate from 2 was fast": the process, not the compound
     return head is not None and event_noun(head)  # not "Iodination at the same positions"
 
 
+PROCESS_NOUNS = frozenset(
+    {"release", "uptake", "turnover", "cleavage", "breakdown", "uncaging", "clearance"}
+    | {"decomposition", "photolysis", "loss", "escape", "efflux", "permeation"}
+)
+"""Process heads without an -ation/-ysis ending that `event_noun` would see."""
 TRANSIENT_NOUNS = frozenset(
     {"radical", "radicals", "anion", "anions", "cation", "cations", "carbocation", "carbanion"}
     | {"ylide", "carbene", "nitrene", "species", "state", "states"}

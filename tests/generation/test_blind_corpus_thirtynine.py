@@ -60,3 +60,11 @@ def test_a_conversion_names_the_group_it_makes_and_a_head_group_names_none() -> 
         "head group cannot form the salt bridge to the S4 arginines."
     )
     assert isinstance(vague, Vague)
+
+
+def test_a_process_subject_is_not_rewritten_as_the_compound() -> None:
+    from chemx.generation.mcq import subject_free_effect
+
+    said = neutral_effect("Release of glutamate from 2 was fast", ["2"])
+    stem = subject_free_effect(said, "clause", "carboxy group", "molecule")
+    assert stem == "Release of glutamate from the compound shown was fast"
