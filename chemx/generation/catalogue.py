@@ -1119,8 +1119,14 @@ def group_for_feature(text: str) -> Group | None:
 def _alias_end(group: Group, text: str) -> int:
     """Where in `text` (as `_alias_hits` reads it) the entry's last alias match ends."""
     lowered = " ".join(words(without_isotopes(text)))
-    patterns = dict(_alias_patterns())[group]
+    patterns = _patterns_by_key()[group.key]
     return max((m.end() for _, p in patterns for m in p.finditer(lowered)), default=-1)
+
+
+@cache
+def _patterns_by_key() -> dict[str, list[tuple[int, re.Pattern[str]]]]:
+    """`_alias_patterns` by entry key, built once (not on every tie `group_for_feature` breaks)."""
+    return {group.key: patterns for group, patterns in _alias_patterns()}
 
 
 ATTACHMENT_SIBLINGS = {
