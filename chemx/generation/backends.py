@@ -54,7 +54,7 @@ from chemx.generation.features import (
     renames_as_one,
     select_other_features,
 )
-from chemx.generation.lexicon import HEDGING_TERMS, mechanism_classes
+from chemx.generation.lexicon import HEDGING_TERMS
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -66,9 +66,11 @@ from chemx.generation.mcq import (
     stem_text,
     subject_free_effect,
 )
+from chemx.generation.mechanism_classes import mechanism_classes
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.owners import (
     change_subject,
+    compound_subject,
     effect_subject,
     feature_at,
     foreign_cause_owners,
@@ -514,7 +516,7 @@ def _coordinated(reading: str) -> bool:
     return bool(_COORDINATED.search(reading))
 
 
-COMPETING_CLASSES = frozenset({"steric", "donor_count"})
+COMPETING_CLASSES = frozenset({"steric", "donor_count", "lipophilic_gain"})
 """Mechanism classes in which two groups of one drawing compete for the same effect.
 
 When the answer "crowds the palladium centre and hinders coordination", a wrong answer
@@ -523,7 +525,9 @@ same hindrance, and which bulky group the paper meant is not in the drawing; suc
 reading is not offered (`_competes`), and the mechanism table puts a bulky group's
 other action first so that its short reading remains. So for a count of hydrogen-bond
 donors: beside "leaves the glutarimide NH as the only donor", "the tertiary amide lacks
-an N–H donor" explains the same permeability. Electronic classes are left out:
+an N–H donor" explains the same permeability, and for a gain in lipophilicity: beside
+"the C–F bonds make the film more hydrophobic", "the n-alkyl chain adds hydrophobic bulk"
+keeps water away as well. Electronic classes are left out:
 the class patterns cannot tell a donor that raises a HOMO from a ring that is merely
 electron-rich."""
 
@@ -612,6 +616,7 @@ class TemplateGenerator:
             partner = pair.partner.reading.text if pair.partner.reading else ""
             candidates = shared_features(context.visible, frozenset(matched_keys(partner)))
         else:
+            extracted = compound_subject(extracted, context.labels)
             neutral = subject_free_effect(
                 without_structural_lead(neutral_effect(extracted.effect, context.labels)),
                 extracted.effect_form,

@@ -642,17 +642,9 @@ def _absolute_clause(cause: str, *, passive: bool = False) -> tuple[str, str] | 
             finite = f"{finite} {token.text}"
     else:
         finite = _finite(token.text, subject)
-    rest = _COORDINATED_PARTICIPLE.sub(
-        lambda m: f"{m['link']}{_finite(m['verb'], subject)}", cause[token.end :], count=1
-    )
-    return subject, f"{finite}{rest}"
-
-
-_COORDINATED_PARTICIPLE = re.compile(
-    r"(?P<link>\band\s+(?:thereby|thus|so|hence)\s+)(?P<verb>[a-z]+ing)\b", re.I
-)
-"""'... extending the conjugation and thereby raising ...': the second participle of an
-absolute clause is made finite with the first ('extends ... and thereby raises')."""
+    # "... extending the conjugation and thereby raising ...": the second participle is
+    # made finite with the first ("extends ... and thereby raises")
+    return subject, f"{finite}{_coordinated_finite(cause[token.end :], subject)}"
 
 
 def _read_absolute(subject: str, predicate: str) -> tuple[str, str, bool] | Vague:
@@ -1935,15 +1927,23 @@ def _base_of_gerund(gerund: str) -> str | None:
 
 COORDINATED_GERUND = re.compile(
     r"\b(and|or)((?:\s+(?:thereby|thus|so|also|then|hence))?)\s+([a-z]+ing)\b"
+    r"(?=(?P<object>\s+(?:it|them|the|a|an|its|their|this|these)\b)?)"
 )
 
 
 def _coordinated_finite(rest: str, subject: str) -> str:
-    """'raising X and thereby slowing Y' -> '... and thereby slows Y' (gerunds of one subject)."""
+    """'raising X and thereby slowing Y' -> '... and thereby slows Y' (gerunds of one subject).
+
+    A gerund the verb list lacks is a verb when an object follows it ("donating into the
+    carbonyl and leaving it poorly electrophilic"); otherwise it may be a noun ("and
+    bonding").
+    """
 
     def finite(match: re.Match[str]) -> str:
         gerund = match.group(3)
-        if _base_of_gerund(gerund) is None:
+        if _base_of_gerund(gerund) is None and not (
+            match["object"] and _lexicon_base(gerund) is not None
+        ):
             return match.group(0)  # "and bonding": a noun, not a second verb
         return f"{match.group(1)}{match.group(2)} {_finite(gerund, subject)}"
 

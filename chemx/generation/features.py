@@ -44,8 +44,8 @@ from chemx.generation.lexicon import (
     SPECTRAL_WORDS,
     VERB_FORMS,
     groups_in_classes,
-    mechanism_classes,
 )
+from chemx.generation.mechanism_classes import mechanism_classes
 from chemx.generation.naming import SpecificName, only_phenylenes
 from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
 from chemx.generation.overlap import names_cause_atoms, turns_the_cause

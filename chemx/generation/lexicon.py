@@ -393,37 +393,6 @@ BACK_REFERENCES = wordlist("same other corresponding respective analogous remain
 """First words of a phrase that points at a group named elsewhere, not one in the drawing."""
 
 
-MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
-    name: re.compile(pattern, re.I)
-    for name, pattern in {
-        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
-        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
-        r"(?<!bond )\bacceptor\b",
-        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
-        r"(?<!bond )(?<![–-]H )\bdonor\b",
-        "hydrogen_bond": r"hydrogen[- ]bond|h-bond|\b[NO]\s?[–-]\s?H donor",
-        # fewer hydrogen-bond donors in the molecule: permeability's argument, one direction
-        "donor_count": r"\b(?:lacks?|no|only|fewer|removes?|loss of)\b[^.;]{0,30}\bdonors?\b",
-        "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
-        "conformation": r"twist|dihedral|planar|rigid|conformation|rotat|preorgani",
-        "conjugation": r"conjugat|delocali",
-        "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
-        "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
-        "cleavage": r"cleav|hydroly|remov(?:ed|al)\b|labile|deprotect",
-        "electrophile": r"electrophil|michael|nucleophil|covalent",
-        "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
-        "strain": r"\bstrain",
-        "radical": r"radical",
-    }.items()
-}
-"""Broad mechanism classes (a bare 'donor'/'acceptor' gives or takes electrons)."""
-
-
-def mechanism_classes(text: str) -> set[str]:
-    """The broad classes a mechanism phrase falls in."""
-    return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
-
-
 CLASS_MEMBERS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (
         re.compile(r"\balkyl(?:s\b| (?:groups?|substituents?|residues?|chains?)\b)", re.I),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
@@ -153,10 +154,44 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
         for word in (w.strip(",;:()") for w in subject.split())
         if is_label(word) and find_mentions(word, subject)
     )
+    if not named and reading.effect_form == "vp":
+        made = MADE_OBJECT.match(reading.effect)  # "makes 4c the most stable compound"
+        if made and is_label(made["label"]) and find_mentions(made["label"], made[0]):
+            return (made["label"],)
     if named or reading.effect_form != "clause":
         return named
     compared = COMPARED_FOR.search(reading.effect[len(subject) :])
     return (compared["first"],) if compared and is_label(compared["first"]) else ()
+
+
+MADE_OBJECT = re.compile(
+    r"^(?:makes?|made|renders?|rendered|leaves|left|keeps|kept)\s+(?:compound\s+)?"
+    r"(?P<label>[^\s,;()]+)\s+(?:the|a|an|more|less|much|far|[a-z]+(?:er|ly)\b)",
+    re.I,
+)
+"""A causative effect whose object is a compound ('makes 4c the most stable compound',
+'renders 7 more soluble'): what the feature did, it did to that compound, which owns the
+observation."""
+
+
+def compound_subject(reading: Decomposition, own: Iterable[str]) -> Decomposition:
+    """A verb-phrase effect as a clause about the compound, when the feature names it.
+
+    "The methyl ester 5b does not bind either receptor ... yet is the most active
+    compound": the subject is the compound, named by its class, so "One structural
+    feature does not bind either receptor" would make a group the actor. The effect is
+    then the clause "methyl ester 5b does not bind ...", which the stem writes about the
+    compound shown. Other readings are returned unchanged.
+    """
+    if reading.effect_form != "vp" or reading.effect_from_previous:
+        return reading
+    words = reading.feature.split()
+    if len(words) < 2 or words[-2].lower() in ("of", "in", "on", "for"):
+        return reading  # "the 4-fluoro group of 5b" is a part of the compound
+    named = words[-1].strip("()")
+    if not is_label(named) or not any(same_compound(named, label) for label in own if label):
+        return reading
+    return replace(reading, effect=f"{reading.feature} {reading.effect}", effect_form="clause")
 
 
 COMPARED_FOR = re.compile(

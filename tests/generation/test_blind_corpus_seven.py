@@ -211,7 +211,7 @@ def test_a_mesityl_ring_is_one_feature_not_four() -> None:
 
 
 def test_an_electron_acceptor_keeps_the_papers_words_not_a_hydrogen_bond_phrase() -> None:
-    from chemx.generation.lexicon import mechanism_classes
+    from chemx.generation.mechanism_classes import mechanism_classes
 
     assert mechanism_classes("is itself an effective acceptor") == {"withdrawal"}
     assert mechanism_classes("is a stronger hydrogen-bond donor") == {"hydrogen_bond"}

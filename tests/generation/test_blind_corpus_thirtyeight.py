@@ -175,7 +175,7 @@ def test_a_pairs_change_is_not_asked_of_one_compound_alone() -> None:
 
 def test_fewer_hydrogen_bond_donors_is_one_competing_argument() -> None:
     from chemx.generation.backends import _competes
-    from chemx.generation.lexicon import mechanism_classes
+    from chemx.generation.mechanism_classes import mechanism_classes
 
     answer = mechanism_classes("leaves the glutarimide NH as the only hydrogen-bond donor")
     assert _competes(answer, "lacks an N–H donor and prefers a twisted conformation")

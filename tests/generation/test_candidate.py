@@ -204,7 +204,7 @@ BRETTPHOS = "COc1ccc(OC)c(P(C2CCCCC2)C2CCCCC2)c1-c1c(C(C)C)cc(C(C)C)cc1C(C)C"
 
 
 def test_no_wrong_answer_explains_the_effect_the_way_the_answer_does() -> None:
-    from chemx.generation.lexicon import mechanism_classes
+    from chemx.generation.mechanism_classes import mechanism_classes
 
     basis_text = (
         "Ligand L6 gave only 41% of 3a because its methoxy group crowds the palladium "

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from chemx.generation.features import VisibleFeature, select_other_features
-from chemx.generation.lexicon import mechanism_classes
+from chemx.generation.mechanism_classes import mechanism_classes
 from chemx.generation.register import (
     MechanismParts,
     agree_chain,

@@ -1,0 +1,49 @@
+"""Broad mechanism classes: which way a mechanism phrase says a group acts.
+
+The generator compares an answer's mechanism with a wrong answer's reading by class: a
+table reading must say what the paper's action says (`chemx.generation.backends.
+table_readings`), and a wrong answer that works in one of the answer's competing classes
+(steric hindrance, a count of donors, a gain in lipophilicity) would be a second right
+answer. The patterns read the words, not the chemistry, so a class says only what the
+phrase claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
+        "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
+        r"(?<!bond )\bacceptor\b",
+        "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
+        r"(?<!bond )(?<![–-]H )\bdonor\b",
+        "hydrogen_bond": r"hydrogen[- ]bond|h-bond|\b[NO]\s?[–-]\s?H donor",
+        # fewer hydrogen-bond donors in the molecule: permeability's argument, one direction
+        "donor_count": r"\b(?:lacks?|no|only|fewer|removes?|loss of)\b[^.;]{0,30}\bdonors?\b",
+        "metal": r"coordinat|chelat|\bbinds? (?:the )?(?:metal|pd|cu|ni|rh|ir|ru|fe|zn)|ligand",
+        "conformation": r"twist|dihedral|planar|rigid|conformation|rotat|preorgani",
+        "conjugation": r"conjugat|delocali",
+        "lipophilicity": r"lipophil|hydrophob|log ?p\b|solubil|polar",
+        # one direction only: 'adds hydrophobic bulk' and 'makes the film more hydrophobic'
+        # argue alike, 'raises the polar surface area' argues the other way
+        "lipophilic_gain": r"\b(?:more|added|adds?|adding|greater|higher|increase[sd]?|"
+        r"raises?|raising)\s+(?:[\w-]+\s+){0,3}?(?:lipophil|hydrophob)|"
+        r"\b(?:lipophilic|hydrophobic)\s+(?:bulk|shell|shielding)|"
+        r"\braises?\s+(?:the\s+)?c?log\s?[PD]\b",
+        "ionisation": r"proton|ionis|ioniz|basic|\bpka\b|charge",
+        "cleavage": r"cleav|hydroly|remov(?:ed|al)\b|labile|deprotect",
+        "electrophile": r"electrophil|michael|nucleophil|covalent",
+        "metabolism": r"metaboli|oxidation|oxidis|oxidiz|cyp",
+        "strain": r"\bstrain",
+        "radical": r"radical",
+    }.items()
+}
+"""Broad mechanism classes (a bare 'donor'/'acceptor' gives or takes electrons)."""
+
+
+def mechanism_classes(text: str) -> set[str]:
+    """The broad classes a mechanism phrase falls in."""
+    return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
