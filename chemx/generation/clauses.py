@@ -439,9 +439,11 @@ def _plural_head_before(tokens: list[Token], index: int) -> bool:
 
 
 _OBJECT_TAGS = frozenset({Tag.DET, Tag.PRON, Tag.WORD, Tag.ADV, Tag.NUM, Tag.LABEL})
+_NO = ("longer", "more")
 
 
 def _with_adverbs(tokens: list[Token], index: int) -> int:
     while index > 1 and tokens[index - 1].tag in (Tag.ADV, Tag.NEG):
         index -= 1
-    return index
+    no_longer = index > 2 and tokens[index - 2].lower == "no" and tokens[index - 1].lower in _NO
+    return _with_adverbs(tokens, index - 2) if no_longer else index  # "no longer fills"

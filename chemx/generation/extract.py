@@ -482,6 +482,10 @@ def _interpret(
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
+        if reading.construction.name == "causal_verb" and ";" in cause:
+            # "the α-fluorine of 3 lengthened ...; we propose that π-donation ... lowers X":
+            # no subject runs over a semicolon; the second clause is the cause
+            return None
         if reading.construction.name == "participle" and STATED_CAUSE.search(effect):
             # "X gave the best balance, raising Papp ... because it leaves ...": the
             # participle is part of the effect; the 'because' clause gives the cause
@@ -532,6 +536,18 @@ def _interpret(
         if resolved is not None:
             feature, effect = resolved
             form = "vp"
+    if family == "effect_first" and form == "clause" and _process_head(_head_word(feature)):
+        owned = (
+            _process_of_subject(effect, feature)
+            if reading.construction.name == "colon"  # its own clause: "...; we propose that"
+            else None
+        )
+        undergone = _undergone(feature) if _predicates(mechanism) else None
+        if owned is not None:  # "the α-fluorine of 3 lengthened ...; π-donation from ..."
+            mechanism = f"{mechanism} through {_strip_determiners(feature)}"
+            feature, effect, form = (*owned, "vp")
+        elif undergone is not None:  # "since cleavage of the methyl aryl ether releases ..."
+            feature, mechanism = undergone[0], f"undergoes {undergone[1]}, which {mechanism}"
     finished = _finish(text, effect, form, feature, mechanism, reading, parsed=parsed)
     if pointed_back and isinstance(finished, Decomposition):
         return replace(finished, effect_from_previous=True)
@@ -566,6 +582,46 @@ def _subject_as_feature(
     mechanism = _clean_mechanism(LABEL.sub("", mechanism_of(found.noun_phrase, plural)))
     result = _finish(text, found.predicate, "vp", feature, mechanism, reading, parsed=False)
     return result if isinstance(result, Decomposition) else None
+
+
+def _process_of_subject(effect: str, process: str) -> tuple[str, str] | None:
+    """(feature, predicate) when a process cause is what the effect's subject does.
+
+    "In contrast, the α-fluorine of 3 lengthened the glutathione half-life ...; we propose
+    that π-donation from fluorine into the alkene lowers the electrophilicity ...": the
+    cause's subject is a process, not a feature, but it names the element of the
+    observation's structural subject, which is then the feature; the cause's predicate,
+    through the process, is its mechanism. None when the two share no content word.
+    """
+    split = _subject_predicate(effect)
+    if split is None or not split[0] or not split[1]:
+        return None
+    subject = LABEL.sub("", _clean_feature(split[0])).strip()
+    if not subject or not is_structural(subject) or _labelled_compound(subject):
+        return None
+    if _process_head(_head_word(subject)) or _feature_problem(subject):
+        return None
+    named = {part for word in words(subject) for part in word.split("-") if len(part) > 3}
+    said = {part for word in words(process) for part in word.split("-") if len(part) > 3}
+    return (subject, split[1]) if named & said else None
+
+
+UNDERGONE = re.compile(r"^(?:the\s+)?(?P<event>[a-z-]+)\s+of\s+(?P<group>\S.*)$", re.I)
+
+
+def _undergone(process: str) -> tuple[str, str] | None:
+    """(group, event) of a process a drawn group undergoes ('cleavage of the methyl ether').
+
+    The group is the feature and the event what it undergoes; None when the phrase is no
+    event of a structural group ('oxidation at this carbon', 'loss of the NH').
+    """
+    found = UNDERGONE.match(process.strip())
+    if found is None or not _process_head(found["event"].lower()):
+        return None
+    group = LABEL.sub("", _clean_feature(found["group"])).strip()
+    if not is_structural(group) or _feature_problem(group) or _labelled_compound(group):
+        return None
+    return group, found["event"].lower()
 
 
 _OWNER_CUT = re.compile(r"\s+(?:of|in)$")
@@ -1016,6 +1072,12 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     index = predicate_start(tokens)
     if index is not None and tokens[index].tag is Tag.VBN and _gerund_after_head(tokens, index):
         index = None  # "the substituent filling the cleft lined by Leu272": no finite verb
+    if (
+        index is not None
+        and _noun_before_relative(tokens, index)
+        and _gerund_after_head(tokens, index)
+    ):
+        index = None  # "its amino group allowing uptake through channels that favour ..."
     if index is not None and index > 0:
         relative = _relative_opener(tokens, index)
         if relative is not None:
@@ -1210,6 +1272,19 @@ def _gerund_after_head(tokens: list[Token], end: int) -> int | None:
                 # "the two flanking carbonyl groups": a modifier unless a feature precedes it
                 return index if is_structural(_head_phrase(head)) else None
     return None
+
+
+def _noun_before_relative(tokens: list[Token], index: int) -> bool:
+    """Whether the verb form at `index` is a plural noun a relative clause follows.
+
+    "outer-membrane channels that favour cationic solutes": 'channels' reads as a verb
+    to the clause grammar, but a verb that is also a noun, right before 'that'/'which'
+    after a word, is the noun the clause describes.
+    """
+    if index + 1 >= len(tokens) or tokens[index + 1].tag not in (Tag.REL, Tag.THAT):
+        return False
+    verb = lexicon_verb(tokens[index].text)
+    return verb is not None and verb.noun_too and tokens[index - 1].tag is Tag.WORD
 
 
 def _relative_opener(tokens: list[Token], verb: int) -> int | None:
@@ -1719,7 +1794,8 @@ def _finite_start(effect: str) -> str:
     """
     first, _, rest = effect.partition(" ")
     if first.lower().endswith("ing") and _base_of_gerund(first) is not None:
-        return f"{_finite(first, '')} {rest}".strip()
+        # "raising the LUMO and blue-shifting the onset": both gerunds share the subject
+        return f"{_finite(first, '')} {_coordinated_finite(rest, '')}".strip()
     if first.lower() in VERB_BASES and _verb_first(effect):
         return f"{third_person(first)} {rest}".strip()
     return effect
@@ -1768,7 +1844,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
         for i, t in enumerate(tagged)
         if t.tag not in (Tag.ADV, Tag.NEG)
         and not (t.tag is Tag.CONJ and i > 0 and tagged[i - 1].tag is Tag.ADV)
-    ]  # "sterically and electronically deactivate ..."
+        and not (i == 1 and tagged[0].lower == "no" and t.lower in ("longer", "more"))
+    ]  # "sterically and electronically deactivate ...", "no longer fills ..."
     if not tokens:
         return False
     if tokens[0].tag in _PREDICATE_TAGS:
@@ -1926,7 +2003,7 @@ def _base_of_gerund(gerund: str) -> str | None:
 
 
 COORDINATED_GERUND = re.compile(
-    r"\b(and|or)((?:\s+(?:thereby|thus|so|also|then|hence))?)\s+([a-z]+ing)\b"
+    r"\b(and|or)((?:\s+(?:thereby|thus|so|also|then|hence))?)\s+((?:[a-z]+-)?[a-z]+ing)\b"
     r"(?=(?P<object>\s+(?:it|them|the|a|an|its|their|this|these)\b)?)"
 )
 
@@ -1941,8 +2018,9 @@ def _coordinated_finite(rest: str, subject: str) -> str:
 
     def finite(match: re.Match[str]) -> str:
         gerund = match.group(3)
-        if _base_of_gerund(gerund) is None and not (
-            match["object"] and _lexicon_base(gerund) is not None
+        last = gerund.rpartition("-")[2]  # "blue-shifting" is a verb when "shifting" is
+        if _base_of_gerund(last) is None and not (
+            match["object"] and _lexicon_base(last) is not None
         ):
             return match.group(0)  # "and bonding": a noun, not a second verb
         return f"{match.group(1)}{match.group(2)} {_finite(gerund, subject)}"
@@ -1951,7 +2029,13 @@ def _coordinated_finite(rest: str, subject: str) -> str:
 
 
 def _finite(gerund: str, subject: str) -> str:
-    """A gerund as the finite verb of `subject` ('shielding' -> 'shields' or 'shield')."""
+    """A gerund as the finite verb of `subject` ('shielding' -> 'shields' or 'shield').
+
+    A prefixed gerund keeps its prefix ('blue-shifting' -> 'blue-shifts').
+    """
+    prefix, dash, last = gerund.rpartition("-")
+    if dash and prefix and last.endswith("ing"):
+        return f"{prefix}-{_finite(last, subject)}"
     base = _base_of_gerund(gerund) or _lexicon_base(gerund)
     if base is None:
         stem = gerund.lower()[:-3]
@@ -2331,6 +2415,12 @@ RESIDUE_OWNER = re.compile(
     r"|Ser|Thr|Trp|Tyr|Val)-?\d{1,4}\b"
 )
 """A part owned by a numbered amino-acid residue ('the methyl group of Ala143')."""
+PROTEIN_RESIDUE = re.compile(
+    r"\b(?:loop|helix|strand|domain|subunit|pocket|site|receptor|enzyme|protein)\s+"
+    r"(?:[A-Za-z0-9′'-]+\s+){0,2}residues?\s*$",
+    re.I,
+)
+"""A residue of the protein ('the cationic loop D residue'), not a part of the ligand."""
 
 
 def not_drawn_part(phrase: str) -> bool:
@@ -2340,7 +2430,7 @@ def not_drawn_part(phrase: str) -> bool:
     activation transition state'), or a part of a protein residue ('the methyl group of
     Ala143').
     """
-    if INTERACTION.search(phrase):
+    if INTERACTION.search(phrase) or PROTEIN_RESIDUE.search(phrase):
         return True
     owner = RESIDUE_OWNER.search(phrase)
     # "acylation of Ser70 by its cyclic urea carbonyl" is what the drawn group does
@@ -2541,6 +2631,8 @@ def event_noun(word: str) -> bool:
     happens to the compound.
     """
     head = word.lower().rsplit("-", 1)[-1]
+    if head in ("cleavage", "scission"):
+        return True
     if not head.endswith(("ation", "ition", "ysis")):
         return False
     return head.startswith("de") or not head.endswith(("ylation", "ination"))

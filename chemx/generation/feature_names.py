@@ -126,8 +126,13 @@ def renames_as_one(feature: str, name: str) -> bool:
     return not (_named_parts(feature) - _named_parts(name)) and " and " not in feature
 
 
-_WHOLE_HEAD = re.compile(r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$", re.I)
-"""Heads that name a whole ring or framework, which the name of one of its atoms narrows."""
+_WHOLE_HEAD = re.compile(
+    r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$|\b(?:unsubstituted|parent)\s",
+    re.I,
+)
+"""Heads that name a whole ring or framework, which the name of one of its atoms narrows;
+so does a ring said to bear nothing ("the unsubstituted pyridine" is no "3-pyridyl
+nitrogen", though "the pyridine" may be its nitrogen)."""
 
 
 def _named_parts(name: str) -> set[str]:

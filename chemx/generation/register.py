@@ -227,7 +227,8 @@ _LEADING_ADVERBS = re.compile(
     rf"^(?:(?:[a-z]{{3,}}ly|{'|'.join(sorted(ADVERBS))})\s+)+(?=[a-z])", re.IGNORECASE
 )
 """Adverbs that open a predicate ('evidently', 'also', 'then'): the verb comes after them."""
-_JOINED_VERB = re.compile(r"(\band (?:thereby |thus |so |hence |therefore )?)([a-z]+)\b")
+_JOINED_VERB = re.compile(r"(\band (?:thereby |thus |so |hence |therefore )?)([a-z]+)\b(?!-)")
+"""A verb 'and' joins to the first ('blue' of 'and blue-shifting' is no verb of its own)."""
 _NEW_SUBJECT = re.compile(
     r"\b(?:that|which|who|whose|because|so|when|while|where|it|they)\b", re.IGNORECASE
 )
@@ -273,6 +274,8 @@ def plain_feature(feature: str) -> str:
     stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
     stated |= {i - 1 for i in stated if i and words_in[i - 1].lower() in _DEGREE}  # "more acidic"
     tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]
+    if len(tokens) > 1 and tokens[0].lower() == "same":
+        tokens = tokens[1:]  # "the same nitromethylene group": the option has no antecedent
     if not tokens:
         return feature
     name = " ".join(tokens)
@@ -331,7 +334,9 @@ def readings(phrase: str) -> tuple[str, ...]:
                 match
                 and len(following) >= MIN_CHAIN_WORDS
                 and not _ELLIPTICAL_OBJECT.match(" ".join(following[1:]))
-            ):  # not "accepts one at its planar carbonyl": 'one' is the first conjunct's
+                and not _RELATIVE_BEFORE.search(found[-1][: match.start()])
+            ):  # not "accepts one at its planar carbonyl": 'one' is the first conjunct's;
+                # nor "..., which releases a phenol positioned to close ... and form ..."
                 second = " ".join(following)
         if (
             match
@@ -355,6 +360,8 @@ def readings(phrase: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_RELATIVE_BEFORE = re.compile(r"\b(?:which|that|whose|who)\b", re.I)
+"""A relative clause before the 'and': the verb after it is the clause's, not the phrase's."""
 BE_FORMS = wordlist("is are was were be been being")
 
 

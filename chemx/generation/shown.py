@@ -88,6 +88,8 @@ def _class_noun_before(prefix: str) -> str | None:
     tokens = tokenise(prefix)
     if not tokens or tokens[-1].tag is not Tag.WORD or not CLASS_NOUN.fullmatch(tokens[-1].text):
         return None
+    if tokens[-1].lower in FOCUS_WORDS:
+        return None  # "only 5 was effective": an adverb, not the compound's class
     if len(tokens) > 1 and tokens[-2].tag in (Tag.AUX, Tag.NEG, Tag.TO, Tag.PRON):
         return None  # "HOCl did not take 2 on to the sulfone": a verb and its object
     first = len(tokens) - 1
@@ -132,6 +134,8 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     if match is None:
         return None
     word = match["word"]
+    if word.lower() in FOCUS_WORDS:
+        return None  # "only 5 was effective": 'only the compound shown', not 'the only ...'
     prefix = effect[: match.start("word")]
     tokens = tokenise(f"{prefix}{word}")
     if not tokens or tokens[-1].text != word:
@@ -154,6 +158,8 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     return f"{prefix}{article}{word} compound shown{effect[end:]}"
 
 
+FOCUS_WORDS = frozenset({"only", "even", "just", "also", "both", "alone", "still", "again"})
+"""Adverbs that may stand right before a label ('only 5', 'even 2a')."""
 STATE_ADJECTIVES = frozenset(
     {"authentic", "crude", "racemic", "enantiopure", "synthetic", "commercial", "neat"}
 )
