@@ -1572,6 +1572,13 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     to_group = _strip_determiners(_span(text, tokens, reading, "to_group"))
     from_group, to_group = (_OWNER_CUT.sub("", g) for g in (from_group, to_group))
     rest = _span(text, tokens, reading, "rest")
+    setting = ""
+    if name == "pair_comparative" and to_group.split()[:1] and (
+        to_group.split()[0].lower() in PREPOSITION_OPENERS
+    ):
+        # "In mouse hepatocytes 3 was cleared far more slowly than 2b, owing to ...": where
+        # it was measured, not the group that differs (the cause names that)
+        setting, to_group = to_group.rstrip(" ,"), ""
     if name == "pair_comparative":
         to_group = " ".join(w for w in to_group.split() if w.lower() not in PAIR_HEADS)
         change = to_group
@@ -1583,7 +1590,7 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
             "pair_remove": f"{from_group} → H",
         }.get(name, f"{from_group} → {to_group}")
         pair_effect, cause = _split_pair_rest(rest)
-    if not to_group and not from_group:
+    if not to_group and not from_group and not setting:
         return None
     if cause is None:
         return Vague("no_mechanism", f"the comparison {from_label} → {to_label} says no why")
@@ -1592,10 +1599,12 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     if fields is None:
         return Vague("no_mechanism", f"no mechanism in {cause!r}")
     feature, mechanism, parsed = fields
-    comparison = MatchedPair(from_label, to_label, change, pair_effect, cause)
+    comparison = MatchedPair(from_label, to_label, change or feature, pair_effect, cause)
     form: EffectForm
     if COMPARATIVE.search(pair_effect) and not _has_verb(pair_effect):
         effect, form = f"{to_label} is {pair_effect} than {from_label}", "clause"
+        if setting:
+            effect = f"{setting}, {effect}"
     elif _starts_with_verb(_LEADING_ADVERB.sub("", pair_effect)) or _lexicon_first(pair_effect):
         # what follows "Replacing X of 1 by Y of 19" is the change's predicate: "cost
         # 30-fold in activity" starts with a verb the grammar's list does not hold, and

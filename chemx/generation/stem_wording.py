@@ -106,14 +106,15 @@ GROUP_HEADS = frozenset({"group", "groups", "substituent", "substituents", "moie
 
 
 REQUIREMENT = re.compile(
-    r"\b(?:had to|has to|have to|must|could not|cannot|can't|required|requires?|needed|"
+    r"\b(?:had to|has to|have to|must|could not|cannot|can't|(?:required|requires?|needed)"
+    r"(?!\s+no\b)|"
     r"necessary|essential|only (?:in|at|under|with)|at high dilution|no product|"
     r"(?:was|were)\s+(?:\w+ly\s+)?(?:kept|run|used|chosen|added|avoided|excluded|omitted|"
     r"performed|conducted|carried out|handled|stored|protected))\b",
     re.I,
 )
 """Words that make an effect a requirement on conditions ("required 150 °C", "buffers were
-kept free of DTT")."""
+kept free of DTT"); "needed no separate step" is an outcome."""
 CONDITION_OUTCOME_QUESTION = (
     "Which structural feature of the {noun} shown most directly explains this outcome under "
     "these conditions?"

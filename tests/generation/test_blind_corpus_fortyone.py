@@ -98,3 +98,29 @@ def test_a_protein_residue_is_no_part_of_the_drawing_and_halogenated_names_its_h
     assert group_for_feature("dichlorinated end groups").key == "aryl_chloride"  # type: ignore[union-attr]
     assert same_feature("chlorine atoms", "dichlorinated end groups")
     assert plain_feature("same nitromethylene group") == "nitromethylene group"
+
+
+def test_where_a_comparison_was_measured_stays_with_the_effect_and_is_no_change() -> None:
+    found = _read(
+        "In mouse hepatocytes 3 was cleared far more slowly than 2b (CLint = 7 vs 46 μL/min "
+        "per 10^6 cells), owing to the α-fluorine suppressing glutathione "
+        "S-transferase-mediated conjugation at the warhead."
+    )
+    assert found.effect == "In mouse hepatocytes, 3 is cleared far more slowly than 2b"
+    assert found.comparison is not None
+    assert found.comparison.change == "α-fluorine"
+    assert found.feature == "α-fluorine"
+
+
+def test_a_step_that_was_not_needed_is_an_outcome_not_a_requirement() -> None:
+    from chemx.generation.mcq import stem_text
+    from chemx.records import ReasoningType
+
+    stem = stem_text(
+        "Cyclization needed no separate step", "clause", ReasoningType.CONDITION, "molecule"
+    )
+    assert stem.endswith("explains this outcome under these conditions?")
+    required = stem_text(
+        "The coupling required 150 °C", "clause", ReasoningType.CONDITION, "molecule"
+    )
+    assert required.endswith("explains why these conditions are required?")
