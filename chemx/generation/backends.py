@@ -31,6 +31,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import (
     BY_KEY,
+    attachment_siblings,
     group_for_feature,
     groups_named_in,
     head_phrase,
@@ -397,6 +398,11 @@ def _owned_by_name(mechanism: str, name: str) -> str:
     return owned["rest"]
 
 
+HALIDE_KEYS = ("fluoride", "chloride", "bromide", "iodide", "halide")
+"""Catalogue entries a bare element word names ('fluorine', 'chloro'), whatever carbon the
+halogen sits on."""
+
+
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -407,6 +413,14 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     group = group_for_feature(fields.feature)
     keys = context.structure_keys or frozenset()
     drawn = bool(group and group.key in keys)
+    if (
+        group is not None
+        and group.key.endswith(HALIDE_KEYS)
+        and any(s.key in keys for s in attachment_siblings([group]))
+    ):
+        # "the α-fluorine" of a drawing with an aryl and a vinylic fluorine: which one the
+        # paper means is in its words, not in the catalogue's first entry for 'fluorine'
+        group = None
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner
     own_head = bool(groups_named_in(head_phrase(fields.feature)[0]))

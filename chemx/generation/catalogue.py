@@ -493,6 +493,12 @@ GROUPS: tuple[Group, ...] = (
         "alkyl_fluoride", "aliphatic C–F bond", "[CX4;!$(C(F)F)]F", ("fluoroalkyl", "fluoroethyl")
     ),
     Group(
+        "vinyl_fluoride",
+        "vinylic C–F bond",
+        "F[CX3;!a]=[#6]",
+        ("vinyl fluoride", "vinylic fluorine", "fluoroalkene", "fluoroolefin", "fluoroacrylamide"),
+    ),
+    Group(
         "primary_amide",
         "primary carboxamide",
         "[#6][CX3](=O)[NX3H2]",
@@ -1140,8 +1146,9 @@ def _patterns_by_key() -> dict[str, list[tuple[int, re.Pattern[str]]]]:
 
 
 ATTACHMENT_SIBLINGS = {
-    "aryl_fluoride": ("alkyl_fluoride",),
-    "alkyl_fluoride": ("aryl_fluoride",),
+    "aryl_fluoride": ("alkyl_fluoride", "vinyl_fluoride"),
+    "alkyl_fluoride": ("aryl_fluoride", "vinyl_fluoride"),
+    "vinyl_fluoride": ("aryl_fluoride", "alkyl_fluoride"),
     "aryl_chloride": ("alkyl_halide",),
     "aryl_bromide": ("alkyl_halide",),
     "aryl_iodide": ("alkyl_halide",),

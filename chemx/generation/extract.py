@@ -1573,8 +1573,10 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     from_group, to_group = (_OWNER_CUT.sub("", g) for g in (from_group, to_group))
     rest = _span(text, tokens, reading, "rest")
     setting = ""
-    if name == "pair_comparative" and to_group.split()[:1] and (
-        to_group.split()[0].lower() in PREPOSITION_OPENERS
+    if (
+        name == "pair_comparative"
+        and to_group.split()[:1]
+        and (to_group.split()[0].lower() in PREPOSITION_OPENERS)
     ):
         # "In mouse hepatocytes 3 was cleared far more slowly than 2b, owing to ...": where
         # it was measured, not the group that differs (the cause names that)

@@ -413,6 +413,10 @@ TABLE: dict[str, Mechanisms] = {
         "adds a polarised C–F bond that lowers the basicity of nearby amines by induction",
         "is a poor leaving group, so the C–F bond survives the substitution conditions",
     ),
+    "vinyl_fluoride": Mechanisms(
+        "withdraws electron density from the alkene by induction and donates it back by π-donation",
+        "survives most conditions but can be displaced by addition–elimination at the alkene",
+    ),
     "primary_amide": Mechanisms(
         "donates two hydrogen bonds through its N–H bonds and accepts one at the carbonyl",
         "is dehydrated to the nitrile by strong dehydrating agents, so they are avoided",

@@ -124,3 +124,16 @@ def test_a_step_that_was_not_needed_is_an_outcome_not_a_requirement() -> None:
         "The coupling required 150 °C", "clause", ReasoningType.CONDITION, "molecule"
     )
     assert required.endswith("explains why these conditions are required?")
+
+
+def test_a_fluorine_of_a_drawing_with_aryl_and_vinylic_fluorines_keeps_the_papers_name() -> None:
+    from chemx.generation.catalogue import attachment_siblings
+    from chemx.generation.features import structure_features
+
+    smiles = "C=C(F)C(=O)N1CCN(c2ncnc3c(F)c(-c4c(O)cccc4F)c(Cl)cc23)C[C@@H]1CC#N"
+    keys = {feature.key for feature in structure_features(smiles)}
+    assert {"aryl_fluoride", "vinyl_fluoride"} <= keys
+    fluorine = group_for_feature("α-fluorine")
+    assert fluorine is not None
+    assert any(g.key in keys for g in attachment_siblings([fluorine]))  # two answers' names
+    assert group_for_feature("vinylic fluorine").key == "vinyl_fluoride"  # type: ignore[union-attr]
