@@ -398,6 +398,27 @@ def _owned_by_name(mechanism: str, name: str) -> str:
     return owned["rest"]
 
 
+UNNAMED_SUBSTITUENT = re.compile(
+    r"\b(?:[omp]|ortho|meta|para|\d(?:,\d)*)-substituted\s+(?:[\w-]+\s+)?(?:anilines?|arenes?|"
+    r"aryls?|phenyls?|benzenes?|rings?|pyridines?|phenols?)\b",
+    re.I,
+)
+"""A cause that names a ring by where it is substituted, not by what with ("the less planar
+o-substituted aniline"): any group on a ring may be that substituent."""
+RING_SUBSTITUENT_KEYS = frozenset(
+    {
+        "aryl_methyl",
+        "aryl_fluoride",
+        "aryl_chloride",
+        "aryl_bromide",
+        "aryl_iodide",
+        "methoxy_aryl",
+        "alkoxy_aryl",
+        "trifluoromethyl",
+        "nitro",
+    }
+)
+"""Groups that sit on a ring as its substituents."""
 HALIDE_KEYS = ("fluoride", "chloride", "bromide", "iodide", "halide")
 """Catalogue entries a bare element word names ('fluorine', 'chloro'), whatever carbon the
 halogen sits on."""
@@ -817,6 +838,8 @@ class TemplateGenerator:
             group = BY_KEY.get(feature.key) if feature.key else None
             if group is not None and atom_only_in(fields.feature, group.smarts, smiles):
                 continue  # the answer's atom under the group's name
+            if feature.key in RING_SUBSTITUENT_KEYS and UNNAMED_SUBSTITUENT.search(fields.feature):
+                continue  # "the o-substituted aniline": its methyl may be the substituent
             plural = is_plural(feature.name)
             shared = agree_chain(parts, plural)
             drafts = [

@@ -246,3 +246,13 @@ def test_an_effect_that_names_another_compound_without_comparing_makes_no_pair()
     assert pair is not None and (pair.own_label, pair.partner_label) == ("3", "1")
     stem = pair_stem_text(pair.effect, pair.effect_form, ReasoningType.MECHANISTIC, ("3", "1"))
     assert stem.startswith("The observed outcome for 3 is a 42 nm blue shift of the emission")
+
+
+def test_a_ring_named_by_where_it_is_substituted_leaves_its_substituents_out() -> None:
+    from chemx.generation.backends import RING_SUBSTITUENT_KEYS, UNNAMED_SUBSTITUENT
+
+    # the real paper's 20 carries the ortho-methyl the sentence before names; offered as
+    # "the aryl methyl group donates ...", it was a second right answer
+    assert UNNAMED_SUBSTITUENT.search(_decomposition().feature)
+    assert "aryl_methyl" in RING_SUBSTITUENT_KEYS
+    assert not UNNAMED_SUBSTITUENT.search("small size of the ortho-substituent")
