@@ -482,6 +482,10 @@ def _interpret(
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
+        if reading.construction.name == "effect_verb" and RESTRICTIVE_END.search(cause):
+            # "... blocking the channel that leads to the active site": the verb is the
+            # relative clause's, which says what the channel is, not what it caused
+            return None
         if reading.construction.name == "causal_verb" and ";" in cause:
             # "the α-fluorine of 3 lengthened ...; we propose that π-donation ... lowers X":
             # no subject runs over a semicolon; the second clause is the cause
@@ -582,6 +586,22 @@ def _subject_as_feature(
     mechanism = _clean_mechanism(LABEL.sub("", mechanism_of(found.noun_phrase, plural)))
     result = _finish(text, found.predicate, "vp", feature, mechanism, reading, parsed=False)
     return result if isinstance(result, Decomposition) else None
+
+
+PRODUCT_ONLY = re.compile(
+    r"\b(?:gave|gives|afforded|affords|provided|yielded|furnished|delivered)\s+"
+    r"(?:compound\s+)?(?:\([RSEZ]\)-)?\d+[a-z]{0,2}['′]*\s*(?:\([^()]*\))?\s*$"
+)
+"""An effect that only names what a change made ('Extending the methyl to ethyl gave 3b')."""
+ACCOUNTED_FOR = re.compile(
+    r",\s*which\s+(?:accounts\s+for|explains|is\s+responsible\s+for)\s+(?P<effect>\S.*)$",
+    re.I,
+)
+
+
+RESTRICTIVE_END = re.compile(r"[^\W\d_]\s+that\s*$", re.I)
+"""A cause that ends in a restrictive 'that' (no comma): the noun's own clause; a bare
+'which' is too often a clause's pointer in papers ("lowers the LUMO which leads to")."""
 
 
 def _process_of_subject(effect: str, process: str) -> tuple[str, str] | None:
@@ -851,6 +871,14 @@ def _finish(
         # clause is the observation the cause explains, and its compound owns it
         effect = contrast["main"]
     effect, form = _relative_effect(text, effect, form)
+    if PRODUCT_ONLY.search(effect):
+        accounted = ACCOUNTED_FOR.search(mechanism)
+        if accounted is None:
+            return Vague("no_effect", f"{effect!r} names the compound made, not what it did")
+        # "Extending the methyl to ethyl gave 3b (...): the 3-ethyl group packs into ...,
+        # which accounts for the 550-fold selectivity": the pointer's object is the effect
+        effect, form = accounted["effect"].strip(" ."), "np"
+        mechanism = mechanism[: accounted.start()].strip(" ,")
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
     # a stem that kept them would name the drawing beside 'the reaction shown'. A condition

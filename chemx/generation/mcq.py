@@ -27,11 +27,13 @@ from typing import Literal
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
+from chemx.generation.pairs import named_as_reference
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
     AMOUNT_DETERMINERS,
     CHANGE,
     CONDITION_OUTCOME_QUESTION,
+    DESIGN_PREDICATE,
     OWNER_POINTER,
     PART_OF_LABEL,
     PRECURSOR,
@@ -91,13 +93,6 @@ PAIR_QUESTIONS: dict[ReasoningType, str] = {
 }
 """The question sentence of a matched-pair item (`chemx.generation.pairs`): the image
 shows both compounds over their labels, so the stem names them as the paper does."""
-
-DESIGN_PREDICATE = re.compile(
-    r"^(?P<aux>was|were)\s+(?:\w+\s+)?(?P<verb>introduced|chosen|designed|installed|placed|"
-    r"attached|kept|incorporated|selected|added|retained)\b",
-    re.I,
-)
-"""A Design mechanism from a paper ("was introduced to ..."): distractors echo its frame."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +172,9 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "The PEG linker of 3a was its main metabolic soft spot": said of the compound
         # shown, the compound would be its own soft spot
         return None
+    predicate = predicate_after_shown(predicate_text)  # "The X of 3b raises its solubility":
+    if noun == SHOWN and PART_OF_LABEL.search(subject) and re.search(r"\bits\b", predicate):
+        return capitalise(f"one structural feature {owner_named(predicate, 'vp', entry_type)}")
     predicate = text_of(effect, tokens, start, len(tokens)).strip()
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)
@@ -225,7 +223,14 @@ def pair_stem_text(
     """
     first, second = labels
     question = PAIR_QUESTIONS[reasoning_type].format(first=first, second=second)
-    return f"{_observation(effect, form, first)} {question}"
+    owner = first
+    if (
+        form == "vp"
+        and named_as_reference(first, effect)
+        and not named_as_reference(second, effect)
+    ):
+        owner = second  # "... raised PARP1 potency 30-fold over hit 2": the feature is 3b's
+    return f"{_observation(effect, form, owner)} {question}"
 
 
 def _observation(effect: str, form: EffectForm, compound: str = "") -> str:

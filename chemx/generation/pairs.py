@@ -116,13 +116,36 @@ def comparison_clause(effect: str, labels: Sequence[str]) -> str | None:
     be isolated in 59% yield as compared to compound 17 isolated in 87% yield": the first
     clause and the description state the answer.
     """
-    clauses = [c.strip(" ,;") for c in _CLAUSE_BREAK.split(effect) if c.strip(" ,;")]
+    clauses: list[str] = []
+    for clause in (c.strip(" ,;") for c in _CLAUSE_BREAK.split(effect)):
+        if clause and clauses and _shares_subject(clause):
+            # "5 matched the potency of 3 and was stable at pH 2": one subject, two verbs
+            clauses[-1] = f"{clauses[-1]} and {clause}"
+        elif clause:
+            clauses.append(clause)
     kept = [c for c in clauses if any(find_mentions(label, c) for label in labels if label)]
     if not kept:
         return None
     text = " and ".join(kept)
     text = _DESCRIPTION.sub("", text)
     return squash(text).rstrip(" ,;.") or None
+
+
+def named_as_reference(label: str, effect: str) -> bool:
+    """Whether the effect names `label` as what it is compared with ('over hit 2')."""
+    return bool(
+        re.search(
+            rf"\b(?:over|than|relative\s+to|versus|vs\.?|compared\s+(?:with|to))\s+"
+            rf"(?:[\w-]+\s+){{0,2}}?{re.escape(label)}(?![\w′'])",
+            effect,
+        )
+    )
+
+
+def _shares_subject(clause: str) -> bool:
+    """Whether a clause after 'and' opens on its verb: the clause before it is its subject's."""
+    tokens = tokenise(clause)
+    return bool(tokens) and tokens[0].tag in (Tag.VERB, Tag.AUX)
 
 
 MAX_CLASS_WORDS = 3

@@ -425,3 +425,11 @@ after a label made "the compound shown", the grammar reads 'shown' as the predic
 
 AMOUNT_DETERMINERS = frozenset({"little", "much", "less", "more", "no", "few", "some", "most"})
 """Determiners that make a subject an amount of a substance ('little monophosphate')."""
+
+
+DESIGN_PREDICATE = re.compile(
+    r"^(?P<aux>was|were)\s+(?:\w+\s+)?(?P<verb>introduced|chosen|designed|installed|placed|"
+    r"attached|kept|incorporated|selected|added|retained)\b",
+    re.I,
+)
+"""A Design mechanism from a paper ("was introduced to ..."): distractors echo its frame."""
