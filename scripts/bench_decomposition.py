@@ -70,6 +70,8 @@ def load_rows(path: Path = GOLD) -> list[dict[str, Any]]:
 def reads_as_predicate(mechanism: str) -> bool:
     """Whether the first word after adverbs is a verb form ('sterically shields', 'is', ...)."""
     tokens = [w for w in words(mechanism) if not (w.endswith("ly") or w in {"not", "also"})]
+    if tokens[:2] == ["no", "longer"]:
+        tokens = tokens[2:]  # "no longer prefers the near-orthogonal torsion"
     if not tokens:
         return False
     first = tokens[0]
