@@ -39,7 +39,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.elements import atom_only_in, missing_elements
+from chemx.generation.elements import atom_only_in, missing_elements, on_named_ring
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.feature_names import names_cause, same_feature
@@ -399,8 +399,8 @@ def _owned_by_name(mechanism: str, name: str) -> str:
 
 
 UNNAMED_SUBSTITUENT = re.compile(
-    r"\b(?:[omp]|ortho|meta|para|\d(?:,\d)*)-substituted\s+(?:[\w-]+\s+)?(?:anilines?|arenes?|"
-    r"aryls?|phenyls?|benzenes?|rings?|pyridines?|phenols?)\b",
+    r"\b(?:[omp]|ortho|meta|para|\d(?:,\d)*)-substituted\s+(?:[\w-]+\s+)?(?P<ring>anilines?|"
+    r"arenes?|aryls?|phenyls?|benzenes?|rings?|pyridines?|phenols?)\b",
     re.I,
 )
 """A cause that names a ring by where it is substituted, not by what with ("the less planar
@@ -419,6 +419,25 @@ RING_SUBSTITUENT_KEYS = frozenset(
     }
 )
 """Groups that sit on a ring as its substituents."""
+_ARYL = r"[a-z]*(?:phenyl|phenoxy|aryl|anilin|benzyl)"
+RING_PLACES = (
+    (re.compile(rf"\b(?:ortho|o-)|\b[26]-{_ARYL}", re.I), "ortho_phenylene"),
+    (re.compile(rf"\b(?:meta|m-)|\b[35]-{_ARYL}", re.I), "meta_phenylene"),
+    (re.compile(rf"\b(?:para|p-)|\b4-{_ARYL}", re.I), "para_phenylene"),
+)
+"""Where a cause places its group on a benzene ring, and the ring entry that place makes."""
+
+
+def placed_rings(feature: str) -> set[str]:
+    """The disubstituted-ring entries a cause's place names ('2-methoxyphenyl': ortho).
+
+    The group of "the para aryloxy group" or "the 2-methoxyphenyl ring" sits on a ring
+    of that pattern, so "the 1,4-phenylene ring links its substituents linearly" would
+    be a second answer.
+    """
+    return {key for pattern, key in RING_PLACES if pattern.search(feature)}
+
+
 HALIDE_KEYS = ("fluoride", "chloride", "bromide", "iodide", "halide")
 """Catalogue entries a bare element word names ('fluorine', 'chloro'), whatever carbon the
 halogen sits on."""
@@ -838,8 +857,15 @@ class TemplateGenerator:
             group = BY_KEY.get(feature.key) if feature.key else None
             if group is not None and atom_only_in(fields.feature, group.smarts, smiles):
                 continue  # the answer's atom under the group's name
-            if feature.key in RING_SUBSTITUENT_KEYS and UNNAMED_SUBSTITUENT.search(fields.feature):
+            unnamed = UNNAMED_SUBSTITUENT.search(fields.feature)
+            if (
+                unnamed
+                and feature.key in RING_SUBSTITUENT_KEYS
+                and on_named_ring(unnamed["ring"], group.smarts if group else None, smiles or "")
+            ):
                 continue  # "the o-substituted aniline": its methyl may be the substituent
+            if feature.key in placed_rings(fields.feature):
+                continue  # "the para aryloxy group" sits on the 1,4-phenylene ring offered
             plural = is_plural(feature.name)
             shared = agree_chain(parts, plural)
             drafts = [

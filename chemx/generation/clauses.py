@@ -375,9 +375,8 @@ def _gerund_verb_before(tokens: list[Token], found: int) -> int:
 def _after_gerund_subject(tokens: list[Token]) -> int | None:
     """The verb after a gerund subject, when it is a word that is also a noun.
 
-    "Converting the acrylate of 10 into the oxime 11 cost only 2-fold in potency": a
-    gerund phrase is a subject that needs a finite verb, so the first word after its noun
-    head that the lexicon knows as a finite verb ('cost', 'halves', 'costs') is it.
+    "Converting the acrylate of 10 into the oxime 11 cost only 2-fold": the first word after
+    the phrase's noun head that the lexicon knows as a singular or past finite verb.
     """
     for index in range(2, len(tokens)):
         token, previous = tokens[index], tokens[index - 1]
@@ -387,6 +386,8 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
         verb = lexicon_verb(token.lower) if token.tag is Tag.WORD else None
         if verb is None or not (previous.tag in (Tag.WORD, Tag.LABEL) or after_aside):
             continue  # ", as in 5, cost"
+        if not (verb.third_person or verb.past):
+            continue  # "Removing the methoxy group (6b) cost": a gerund takes no base form
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         if verb.noun_too and following is not None and following.tag in (Tag.PREP, Tag.TO):
             continue  # "Attaching a CF3 group to the ring lowers ...": a noun head

@@ -86,6 +86,38 @@ def atom_only_in(feature: str, smarts: str | None, smiles: str) -> bool:
     return bool(atoms) and atoms <= covered
 
 
+RING_ANCHORS = {"aniline": "[NX3;!$(N=*)]", "phenol": "[OX2H1]", "pyridine": "[nX2]"}
+"""The atom a ring name hangs on: an aniline's ring bears the N, a phenol's the OH."""
+
+
+def on_named_ring(ring_word: str, smarts: str | None, smiles: str) -> bool:
+    """Whether a group's matches touch the ring a cause names ('the o-substituted aniline').
+
+    The aniline's ring is a six-membered aromatic ring bonded to an amine nitrogen; a
+    methyl on the other ring of the drawing is not its substituent. A ring word without
+    an anchor ('arene', 'ring') may be any ring; True too when nothing can be read.
+    """
+    molecule = _molecule(smiles) if smarts else None
+    pattern = _pattern(smarts) if molecule is not None and smarts else None
+    anchor = RING_ANCHORS.get(ring_word.lower().rstrip("s"))
+    if molecule is None or pattern is None or anchor is None:
+        return True
+    anchors = {match[0] for match in molecule.GetSubstructMatches(_pattern(anchor))}
+    rings = [
+        set(ring)
+        for ring in molecule.GetRingInfo().AtomRings()
+        if len(ring) == 6
+        and all(molecule.GetAtomWithIdx(i).GetIsAromatic() for i in ring)
+        and any(
+            n.GetIdx() in anchors or i in anchors
+            for i in ring
+            for n in molecule.GetAtomWithIdx(i).GetNeighbors()
+        )
+    ]
+    touched = {index for match in molecule.GetSubstructMatches(pattern) for index in match}
+    return any(ring & touched for ring in rings)
+
+
 @lru_cache(maxsize=256)
 def _molecule(smiles: str) -> Any | None:
     """The parsed drawing, once per SMILES: every distractor of an item asks about it."""

@@ -2396,6 +2396,10 @@ def _feature_problem(feature: str) -> str | None:
         return "the cause has no subject"
     if tokens[0] in PREPOSITION_OPENERS:
         return f"the subject {feature!r} is an adverbial, not one feature"
+    tagged = tokenise(feature)
+    if len(tagged) > 1 and tagged[0].tag is Tag.LABEL and tagged[1].tag in (Tag.PREP, Tag.TO):
+        # "(slow addition of) 3 to a 10-fold excess of ethylenediamine": a compound moved
+        return f"the subject {feature!r} is a compound and where it went, not a feature"
     if tokens[0] in ("whose", "which", "that"):
         # "..., whose remaining C–H bond is stronger": a relative clause's noun, not its owner
         return f"the subject {feature!r} opens a relative clause: its owner is the feature"

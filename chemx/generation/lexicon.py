@@ -126,6 +126,8 @@ class LexiconVerb:
     noun_too: bool
     """The word is also a noun or an adjective ('leaves', 'shields', 'states'): only its
     place in the clause can tell."""
+    past: bool = False
+    """An irregular past form ('cost', 'cut', 'held'): finite after any subject."""
 
 
 @lru_cache(maxsize=16384)
@@ -153,6 +155,7 @@ def lexicon_verb(word: str) -> LexiconVerb | None:
             return LexiconVerb(
                 third_person=lower in forms.get("VBZ", ()),
                 noun_too="NOUN" in classes or "ADJ" in classes,
+                past=lower in forms.get("VBD", ()),
             )
     return None
 

@@ -30,6 +30,7 @@ from chemx.generation.features import is_plural
 from chemx.generation.pairs import named_as_reference
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
+    ADDING_CHANGE,
     AMOUNT_DETERMINERS,
     CHANGE,
     CONDITION_OUTCOME_QUESTION,
@@ -166,6 +167,9 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "little monophosphate is released": an amount of a substance, not the drawing;
         # "the compound shown is released" would drop the amount and change the claim
         return None if distinctive_stems(subject) & distinctive_stems(feature) else effect
+    changed = text_of(effect, tokens, start, len(tokens)).strip()
+    if ADDING_CHANGE.fullmatch(subject.strip()) and SHOWN not in changed:
+        return capitalise(f"{CHANGE} {changed}")  # "N-Methylation abolished activity"
     noun = property_of_shown(subject) or SHOWN
     predicate_text = text_of(effect, tokens, start, len(tokens)).strip()
     if noun == SHOWN and PART_OF_LABEL.search(subject) and OWNER_POINTER.match(predicate_text):

@@ -63,7 +63,20 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
                 prefix = prefix[: article.start()]
                 shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
             effect = f"{prefix}{shown}{effect[mention.end :]}"
-    return squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
+    effect = squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
+    fronted = _FRONTED_SHOWN.match(effect)
+    if fronted:  # "with the phenyl thiourea 2b only 35% conversion was reached": a setting
+        return f"{capitalise(fronted['phrase'])}, {fronted['rest']}"
+    return effect
+
+
+_FRONTED_SHOWN = re.compile(
+    r"^(?P<phrase>(?:with|for|using)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?shown)\s+"
+    r"(?P<rest>(?!(?:and|or|as|in)\b)[^,\s].*)$",
+    re.I,
+)
+"""A label in a fronted phrase with no comma before the clause it sets ('with ... 2b only
+35% conversion was reached'): the phrase is the setting, and the stem gets its comma."""
 
 
 _TRAILING_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)

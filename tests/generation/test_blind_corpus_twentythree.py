@@ -133,7 +133,7 @@ def test_a_label_after_a_modifier_or_an_opening_phrase_reads_as_english() -> Non
         "The reaction afforded the compound shown in 80% yield"
     )
     assert neutral_effect("With aldehyde 7 the reaction stalled", ["7"]) == (
-        "With the aldehyde shown the reaction stalled"
+        "With the aldehyde shown, the reaction stalled"
     )
 
 
