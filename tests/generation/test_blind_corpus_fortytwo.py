@@ -59,3 +59,10 @@ def test_a_placed_group_makes_its_ring_pattern_no_distractor() -> None:
     assert placed_rings("2-methoxyphenyl ring") == {"ortho_phenylene"}
     assert placed_rings("3-cyclopropyl group") == set()  # not a benzene ring's place
     assert placed_rings("trans-1,3-disubstituted cyclobutane") == set()
+
+
+def test_a_head_before_next_to_sets_the_number() -> None:
+    from chemx.generation.feature_names import is_plural
+
+    assert is_plural("NH protons next to an unsubstituted phenyl ring")
+    assert not is_plural("methyl group next to the amides")
