@@ -440,7 +440,7 @@ def placed_rings(feature: str) -> set[str]:
 
 HALIDE_KEYS = ("fluoride", "chloride", "bromide", "iodide", "halide")
 """Catalogue entries a bare element word names ('fluorine', 'chloro'), whatever carbon the
-halogen sits on."""
+halogen sits on; 'ether' names the aliphatic ether the same way."""
 
 
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
@@ -455,11 +455,12 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     drawn = bool(group and group.key in keys)
     if (
         group is not None
-        and group.key.endswith(HALIDE_KEYS)
+        and (group.key.endswith(HALIDE_KEYS) or group.key == "alkyl_ether")
         and any(s.key in keys for s in attachment_siblings([group]))
     ):
-        # "the α-fluorine" of a drawing with an aryl and a vinylic fluorine: which one the
-        # paper means is in its words, not in the catalogue's first entry for 'fluorine'
+        # "the α-fluorine" of a drawing with an aryl and a vinylic fluorine, "the ether
+        # oxygen" of one with a methoxy and a ring ether: which one the paper means is in
+        # its words, not in the catalogue's default entry for 'fluorine' or 'ether'
         group = None
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner

@@ -1156,6 +1156,7 @@ ATTACHMENT_SIBLINGS = {
     "dialkylamino_aryl": ("basic_amine",),
     "methoxy_aryl": ("alkyl_ether",),
     "alkoxy_aryl": ("alkyl_ether",),
+    "alkyl_ether": ("methoxy_aryl", "alkoxy_aryl"),
 }
 """Entries that differ only in the carbon the group sits on. A paper's "5-fluoro
 substituent" or "methoxy group" does not say which; the catalogue's aliases give the
