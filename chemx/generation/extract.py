@@ -616,10 +616,8 @@ def _process_of_subject(effect: str, process: str) -> tuple[str, str] | None:
     split = _subject_predicate(effect)
     if split is None or not split[0] or not split[1]:
         return None
-    subject = LABEL.sub("", _clean_feature(split[0])).strip()
-    if not subject or not is_structural(subject) or _labelled_compound(subject):
-        return None
-    if _process_head(_head_word(subject)) or _feature_problem(subject):
+    subject = _drawn_group(split[0])
+    if subject is None:
         return None
     named = {part for word in words(subject) for part in word.split("-") if len(part) > 3}
     said = {part for word in words(process) for part in word.split("-") if len(part) > 3}
@@ -638,10 +636,20 @@ def _undergone(process: str) -> tuple[str, str] | None:
     found = UNDERGONE.match(process.strip())
     if found is None or not _process_head(found["event"].lower()):
         return None
-    group = LABEL.sub("", _clean_feature(found["group"])).strip()
-    if not is_structural(group) or _feature_problem(group) or _labelled_compound(group):
+    group = _drawn_group(found["group"])
+    return (group, found["event"].lower()) if group is not None else None
+
+
+def _drawn_group(phrase: str) -> str | None:
+    """The phrase as a feature of the drawing, labels cut; None when it names none.
+
+    `_feature_problem` refuses processes, properties, interactions and compound names;
+    a compound named by class and label ('the methyl ester 5b') is the compound.
+    """
+    group = LABEL.sub("", _clean_feature(phrase)).strip()
+    if not group or not is_structural(group) or _labelled_compound(group):
         return None
-    return group, found["event"].lower()
+    return None if _feature_problem(group) else group
 
 
 _OWNER_CUT = re.compile(r"\s+(?:of|in)$")

@@ -167,19 +167,18 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "little monophosphate is released": an amount of a substance, not the drawing;
         # "the compound shown is released" would drop the amount and change the claim
         return None if distinctive_stems(subject) & distinctive_stems(feature) else effect
-    changed = text_of(effect, tokens, start, len(tokens)).strip()
-    if ADDING_CHANGE.fullmatch(subject.strip()) and SHOWN not in changed:
-        return capitalise(f"{CHANGE} {changed}")  # "N-Methylation abolished activity"
-    noun = property_of_shown(subject) or SHOWN
     predicate_text = text_of(effect, tokens, start, len(tokens)).strip()
+    if ADDING_CHANGE.fullmatch(subject.strip()) and SHOWN not in predicate_text:
+        return capitalise(f"{CHANGE} {predicate_text}")  # "N-Methylation abolished activity"
+    noun = property_of_shown(subject) or SHOWN
     if noun == SHOWN and PART_OF_LABEL.search(subject) and OWNER_POINTER.match(predicate_text):
         # "The PEG linker of 3a was its main metabolic soft spot": said of the compound
         # shown, the compound would be its own soft spot
         return None
-    predicate = predicate_after_shown(predicate_text)  # "The X of 3b raises its solubility":
-    if noun == SHOWN and PART_OF_LABEL.search(subject) and re.search(r"\bits\b", predicate):
-        return capitalise(f"one structural feature {owner_named(predicate, 'vp', entry_type)}")
-    predicate = text_of(effect, tokens, start, len(tokens)).strip()
+    acted = predicate_after_shown(predicate_text)  # "The X of 3b raises its solubility":
+    if noun == SHOWN and PART_OF_LABEL.search(subject) and re.search(r"\bits\b", acted):
+        return capitalise(f"one structural feature {owner_named(acted, 'vp', entry_type)}")
+    predicate = predicate_text
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)
     if entry_type == "reaction" and not makes_shown:

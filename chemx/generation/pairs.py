@@ -132,12 +132,15 @@ def comparison_clause(effect: str, labels: Sequence[str]) -> str | None:
 
 
 def named_as_reference(label: str, effect: str) -> bool:
-    """Whether the effect names `label` as what it is compared with ('over hit 2')."""
+    """Whether the effect names `label` as what it is compared with ('over hit 2').
+
+    The comparison words are `COMPARING`'s, which tell a comparison from a mention.
+    """
     return bool(
         re.search(
-            rf"\b(?:over|than|relative\s+to|versus|vs\.?|compared\s+(?:with|to))\s+"
-            rf"(?:[\w-]+\s+){{0,2}}?{re.escape(label)}(?![\w′'])",
+            rf"(?:{COMPARING.pattern})\.?\s+(?:[\w-]+\s+){{0,2}}?{re.escape(label)}(?![\w′'])",
             effect,
+            re.IGNORECASE,
         )
     )
 

@@ -249,10 +249,17 @@ def test_an_effect_that_names_another_compound_without_comparing_makes_no_pair()
 
 
 def test_a_ring_named_by_where_it_is_substituted_leaves_its_substituents_out() -> None:
-    from chemx.generation.backends import RING_SUBSTITUENT_KEYS, UNNAMED_SUBSTITUENT
+    from chemx.generation.backends import UNNAMED_SUBSTITUENT
+    from chemx.generation.catalogue import BY_KEY
+    from chemx.generation.elements import on_named_ring
 
     # the real paper's 20 carries the ortho-methyl the sentence before names; offered as
     # "the aryl methyl group donates ...", it was a second right answer
-    assert UNNAMED_SUBSTITUENT.search(_decomposition().feature)
-    assert "aryl_methyl" in RING_SUBSTITUENT_KEYS
+    unnamed = UNNAMED_SUBSTITUENT.search(_decomposition().feature)
+    assert unnamed is not None and unnamed["ring"] == "aniline"
+    twenty = "Cc1cc(C)c2c(c1)[C@H]1C(=O)N(c3ccccc3)C(=O)[C@H]1CN2"
+    assert on_named_ring("aniline", BY_KEY["aryl_methyl"].smarts, twenty)
+    # a chloride on the other ring of an anilide is not the aniline's substituent
+    anilide = "Cc1ccccc1NC(=O)c1ccc(OC)cc1Cl"
+    assert not on_named_ring("aniline", BY_KEY["aryl_chloride"].smarts, anilide)
     assert not UNNAMED_SUBSTITUENT.search("small size of the ortho-substituent")
