@@ -44,6 +44,7 @@ from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.attrition import funnel
 from chemx.provenance.store import ProvenanceStore
 from chemx.qc.judge import DIMENSIONS
+from chemx.qc.option_grammar import answer_problems
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import Candidate, Gate, Item, NodeKind, Structure, Verdict
 from chemx.registry import BackendContext
@@ -117,7 +118,7 @@ def report_store(folder: Path, gold_file: Path | None = None, show_items: bool =
 
 
 def stem_grammar(store: ProvenanceStore) -> str:
-    """The share of written stems that pass the clause-grammar check, with the problems.
+    """The share of written stems and answers that pass the grammar checks, with the problems.
 
     Every candidate that got as far as a stem counts, whether or not QC 3 accepted it
     (the check is one of QC 3's anti-shortcut rules, `stem_not_grammatical`).
@@ -133,7 +134,24 @@ def stem_grammar(store: ProvenanceStore) -> str:
         found = stem_problems(text)
         passed += not found
         problems.update(problem.code for problem in found)
-    return f"stems passing the grammar check: {passed}/{len(stems)}; problems: {dict(problems)}"
+    answers = [
+        option
+        for node in store.nodes(NodeKind.CANDIDATE)
+        if isinstance(node.record, Candidate) and node.record.answer
+        for option in node.record.options
+        if option.letter == node.record.answer
+    ]
+    answer_problems_found: Counter[str] = Counter()
+    answers_passed = 0
+    for option in answers:
+        found_in_answer = answer_problems(option.feature, option.mechanism)
+        answers_passed += not found_in_answer
+        answer_problems_found.update(problem.code for problem in found_in_answer)
+    return (
+        f"stems passing the grammar check: {passed}/{len(stems)}; problems: {dict(problems)}\n"
+        f"answers passing the answer grammar check: {answers_passed}/{len(answers)}; "
+        f"problems: {dict(answer_problems_found)}"
+    )
 
 
 def _record(store: ProvenanceStore, node_id: str) -> object:

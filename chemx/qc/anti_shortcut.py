@@ -27,6 +27,9 @@ reason; all failures are listed in its detail):
 ``stem_not_grammatical`` the stem's statement breaks the clause grammar: no agreeing
                        verb, a dangling word, a pointer to a sentence it lacks, "the
                        compound shown" twice (`chemx.qc.stem_grammar`)
+``answer_not_grammatical`` the correct option's clause "The <feature> <mechanism>" is
+                       not a well-formed sentence: the generator cut the paper's
+                       sentence in the wrong place (`chemx.qc.option_grammar`)
 ``unsupported_feature`` the correct Feature's words are not in the evidence text: the
                        answer must come from the paper, not from the generator
 ``duplicate_feature``  two options name the same feature (by words or catalogue entry)
@@ -60,6 +63,7 @@ from chemx.generation.text import (
 )
 from chemx.labels import canonical_text
 from chemx.provenance.decisions import accept, reject
+from chemx.qc.option_grammar import answer_problems
 from chemx.qc.stem_grammar import statement, stem_problems
 from chemx.records import Decision, Gate, Option
 
@@ -190,6 +194,7 @@ RULE_ORDER = (
     "stem_names_feature",
     "stem_states_cause",
     "stem_not_grammatical",
+    "answer_not_grammatical",
     "unsupported_feature",
     "duplicate_feature",
     "distractor_names_cause",
@@ -240,6 +245,12 @@ def check(
     if problems:
         listed = "; ".join(f"{problem.code} ({problem.detail})" for problem in problems)
         failures.append(Failure("stem_not_grammatical", listed))
+    correct = next(option for option in options if option.letter == answer)
+    wrong = answer_problems(correct.feature, correct.mechanism)
+    metrics["answer_grammar_problems"] = float(len(wrong))
+    if wrong:
+        listed = "; ".join(f"{problem.code} ({problem.detail})" for problem in wrong)
+        failures.append(Failure("answer_not_grammatical", listed))
     support = _support(feature, evidence_text)
     metrics["feature_support"] = round(support, 3)
     if support < SUPPORT_MIN:

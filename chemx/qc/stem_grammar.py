@@ -29,6 +29,22 @@ agreement reading) and names each problem with a stable code:
 ``repeated_word``       one word twice in a row ("The compound shown shown, with ...")
 ``no_reference``        a comparative with nothing it compares to and no measure
                         ("The compound shown reacts faster.", "... lower yields.")
+``noun_after_subject``  the stem's own subject ("The compound shown", "One structural
+                        change") runs into a noun or number instead of a verb: the
+                        rewrite cut the sentence's subject in two ("The compound shown
+                        only 35% conversion was reached", "One structural change
+                        group (6b) cost 12-fold", "One structural change as its tosyl
+                        group was necessary")
+``mixed_coordination``  a finite verb coordinated with an -ing form ("raises the LUMO
+                        to -3.79 eV and blue-shifting the onset")
+``shown_among_labels``  "the compound shown" in a list of labels ("across the compound
+                        shown, 1b and 1d"): the statement is about a set of compounds,
+                        of which the item shows one
+``empty_effect``        nothing is observed: the statement holds only the stem's own
+                        words ("One structural change gave the compound shown.")
+``frame_adjective``     the copular frame's complement is an adjective phrase ("The
+                        observed outcome is similar in size to CF2H"): a description
+                        of a group, not an outcome
 ======================  ==============================================================
 
 `scripts/bench_generation.py` reports the share of stems that pass, and
@@ -46,6 +62,14 @@ from dataclasses import dataclass
 
 from chemx.generation.clauses import Tag, Token, normalise, predicate_start, tokenise
 from chemx.generation.lexicon import own_past_tense, past_or_third_person
+from chemx.qc.stem_rewrite_checks import (
+    OWN_WORDS,
+    SHOWN_AMONG_LABELS,
+    frame_adjective,
+    mixed_coordination,
+    noun_after_subject,
+    words_of,
+)
 
 SHOWN = "the compound shown"
 REWRITTEN = re.compile(r"\b(?:the compound shown|the starting material)\b", re.IGNORECASE)
@@ -107,6 +131,11 @@ def stem_problems(stem_text: str) -> tuple[StemProblem, ...]:
     compared = _comparative(text)
     if compared is not None and not COMPARED_WITH.search(text):
         problems.append(StemProblem("no_reference", f"{compared!r} than what?"))
+    among = SHOWN_AMONG_LABELS.search(text)
+    if among:
+        problems.append(StemProblem("shown_among_labels", f"{among.group(0)!r}"))
+    if not set(words_of(text)) - OWN_WORDS:
+        problems.append(StemProblem("empty_effect", f"{text!r} observes nothing"))
     sentences = [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z])", text) if s]
     last = sentences[-1] if sentences else text
     problems += _clause_problems(last, first=len(sentences) == 1)
@@ -148,9 +177,18 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
         problems.append(StemProblem("dangling_word", f"ends on {words[-1].text!r}"))
     if first and _points_back(tokens, framed is not None):
         problems.append(StemProblem("unresolved_pointer", f"{sentence[:40]!r}..."))
+    own = noun_after_subject(sentence) if first else None
+    if own is not None:
+        problems.append(StemProblem("noun_after_subject", own))
+    adjective = frame_adjective(tokens) if framed is not None else None
+    if adjective is not None:
+        problems.append(StemProblem("frame_adjective", f"'is {adjective.text} ...'"))
     start = predicate_start(tokens)
     if start is None:
         start = _own_past_predicate(tokens)
+    mixed = mixed_coordination(tokens, start) if start is not None else None
+    if mixed is not None:
+        problems.append(StemProblem("mixed_coordination", f"a finite verb 'and {mixed.text}'"))
     if first and start is not None and _object_pronoun(tokens, start):
         problems.append(StemProblem("unresolved_pointer", f"{sentence[:40]!r}...: 'it' is what?"))
     if start is None:

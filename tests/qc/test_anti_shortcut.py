@@ -206,3 +206,14 @@ def test_an_option_that_names_a_compound_label() -> None:
     counted = list(PAIRS)
     counted[1] = ("2-pyridyl substituent", "lowers the LUMO of the tetrazine ring within 1 h")
     assert check(STEM, options(counted), "B", labels={"1"}, **args).passed
+
+
+def test_a_misread_answer_is_refused() -> None:
+    """blind-42: the cut fell inside the feature ("The to a fold excess of ... undergoes")."""
+    misread = list(PAIRS)
+    misread[1] = ("to an excess of the 2-pyridyl substituent", "lowers the LUMO of the ring")
+    report = run(options(misread), feature=misread[1][0])
+    assert codes(report) == ["answer_not_grammatical"]
+    assert "feature_not_noun" in report.failures[0].detail
+    assert report.metrics["answer_grammar_problems"] == 1.0
+    assert run(options()).metrics["answer_grammar_problems"] == 0.0

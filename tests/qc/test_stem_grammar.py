@@ -61,6 +61,32 @@ def codes(text: str) -> list[str]:
             "The observed outcome is the yield of the compound shown falls to 5%.",
             "second_predicate",
         ),
+        # blind-41..43 at their base commits (session 51): each judged invalid by a reader
+        (
+            "The compound shown only 35% conversion was reached after 24 h and the adduct "
+            "was formed in 71% ee.",
+            "noun_after_subject",
+        ),
+        (
+            "One structural change group (6b) cost 12-fold in G protein potency.",
+            "noun_after_subject",
+        ),
+        (
+            "One structural feature raises the LUMO to −3.79 eV and blue-shifting the "
+            "absorption onset by 9 nm.",
+            "mixed_coordination",
+        ),
+        ("One structural change gave the compound shown.", "empty_effect"),
+        (
+            "The ee barely moved across the compound shown, 1b and 1d (92–96%), as expected.",
+            "shown_among_labels",
+        ),
+        ("Both 4a and the compound shown were inactive.", "shown_among_labels"),
+        (
+            "The observed outcome is similar in size to CF2H but carries no polarised C–H "
+            "bond, and the compound shown was 35-fold weaker.",
+            "frame_adjective",
+        ),
     ],
 )
 def test_a_broken_statement_is_named(text: str, code: str) -> None:
@@ -82,6 +108,19 @@ def test_a_broken_statement_is_named(text: str, code: str) -> None:
         "The observed outcome is a ligand that binds the pocket tightly.",
         "This compound shows an 8-fold higher fungicidal potency.",
         "The observed outcome is higher yields than with the electron-rich substituent.",
+        # the subject runs into its verb through an adverb, a verb the lists lack, a
+        # participle phrase or a parenthesis; an -ing form with its own clause opener
+        "The compound shown only reached 35% conversion after 24 h.",
+        "The compound shown photolyzes within minutes under 365 nm light.",
+        "One structural change, N-methylation, abolished activity.",
+        "The compound shown (0.85 mM) was forty times more soluble than 1.",
+        "One structural feature raised the yield to 91% by lowering the barrier and "
+        "speeding up reductive elimination.",
+        "The observed outcome is higher potency against JAK1 than JAK2.",
+        "The compound shown, 12 nM against JAK1, was 40-fold selective over JAK2.",
+        "Lacking the ortho-methyl groups of 2a, the compound shown decomposed within 30 min.",
+        "The compound shown as a ligand for palladium gave 91% of the biaryl.",
+        "The open-circuit voltage fell from 0.94 V for 1 to 0.86 V for the compound shown.",
     ],
 )
 def test_a_good_statement_passes(text: str) -> None:

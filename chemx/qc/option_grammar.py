@@ -1,0 +1,155 @@
+"""A grammar check of the correct option's own clause: "The <feature> <mechanism>".
+
+The correct option is the one text of an item that the generator cuts from the paper's
+sentence, so it is where a misread sentence shows: the cut can fall inside the feature's
+noun phrase ("The aminoethylamino group allowing uptake through outer-membrane | channels
+that favour cationic solutes"), before it ("The to a fold excess of ethylenediamine
+undergoes Slow addition"), or join two halves that the sentence did not coordinate
+("provides lower acidity of the urea NH donors and to self-association"). The stem check
+(`chemx.qc.stem_grammar`) reads the statement a reader is asked about; this one reads the
+answer a reader is asked to choose. Each problem has a stable code:
+
+=========================  ===========================================================
+``feature_not_noun``       the feature does not start with a noun phrase: its first
+                           word is a preposition, conjunction, pronoun, relative or
+                           verb ("to a fold excess of ethylenediamine")
+``mechanism_not_verb``     the mechanism does not start with a verb phrase (adverbs,
+                           auxiliaries and negations aside): the cut fell inside the
+                           subject ("... outer-membrane | channels that favour ...")
+``capitalised_word``       a capitalised common word inside the clause ("undergoes Slow
+                           addition"): a sentence start was read into the middle
+``feature_holds_clause``   the feature holds a clause: a comma ("Compound , carrying
+                           an N1 difluorophenyl ring") or a participle that says what
+                           the group does, not what it is ("group allowing uptake";
+                           "the ring bearing a fluorine" and "leaving group" are names)
+``unbalanced_to``          "and to <noun>" with no 'to' before it: the second half of a
+                           coordination whose first half the cut left out
+``bare_feature``           the feature is a bare structural noun ("The ring stacks less
+                           favourably"): it does not say which part of the drawing
+``dangling_word``          the mechanism ends on a word that needs more after it ("lacks
+                           the NH donor, yet"): the cut fell inside a coordination
+``unbalanced_bracket``     an opening bracket with no closing one ("trifluorobenzyl
+                           amide (log D7.4 2.4"): the cut fell inside a parenthesis
+=========================  ===========================================================
+
+Distractors are written from the catalogue in one form and are not checked here; a
+problem in the answer is the generator's misreading, and QC 3 refuses the question
+(`answer_not_grammatical`, `chemx.qc.anti_shortcut`) rather than publish it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from chemx.generation.clauses import Tag, normalise, tokenise
+from chemx.generation.lexicon import STRUCTURAL_NOUNS
+from chemx.generation.text import wordlist
+
+NOT_NOUN_STARTS = frozenset(
+    {Tag.PREP, Tag.TO, Tag.CONJ, Tag.SUB, Tag.REL, Tag.THAT, Tag.PRON, Tag.AUX, Tag.NEG}
+)
+"""First words that cannot open a feature's noun phrase."""
+VERB_STARTS = frozenset({Tag.VERB, Tag.AUX, Tag.NEG, Tag.VBN})
+"""First words of a predicate (after adverbs): a verb, an auxiliary, 'not', a past form."""
+LEXICAL_CLASSES = ("ADJ", "ADV", "VERB")
+"""Word classes of the English lexicon that a capitalised word mid-clause cannot be: a
+name ('Heck', 'Arabidopsis', 'Tyr907') is a noun or unknown to the lexicon."""
+STRUCTURAL_PARTICIPLES = wordlist(
+    """
+    bearing carrying containing lacking flanking linking joining connecting bridging
+    spanning fusing fused attaching holding having leaving remaining neighbouring
+    neighboring adjoining surrounding protecting
+    """
+)
+"""Participles that describe what a group is or carries ("the ring bearing a fluorine",
+"the leaving group"); any other participle in a feature says what the group does."""
+BARE_HEADS = wordlist("ring rings group groups substituent substituents moiety moieties unit units")
+"""Structural nouns that pick no part of a drawing without a modifier: a drug-like molecule
+draws several rings and groups. A molecule's one chain, core, linker or backbone is named
+by the bare noun ("The chain prevents crystallisation", blind-43, read as valid)."""
+DANGLING_TAGS = frozenset(
+    {Tag.DET, Tag.PREP, Tag.CONJ, Tag.TO, Tag.THAT, Tag.REL, Tag.SUB, Tag.AUX}
+)
+DANGLING_WORDS = wordlist("yet so thus hence therefore whereas while although")
+"""Words that join what follows them: a clause cannot end on one."""
+UNBALANCED_TO = re.compile(r"\band to (?!be\b)(?P<next>[\w-]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class AnswerProblem:
+    """One way the correct option's clause is not well-formed English."""
+
+    code: str
+    detail: str
+
+
+def answer_problems(feature: str, mechanism: str) -> tuple[AnswerProblem, ...]:
+    """Every problem of the clause "The <feature> <mechanism>" (empty: it passes)."""
+    problems: list[AnswerProblem] = []
+    feature_tokens = [t for t in tokenise(normalise(feature)) if t.tag is not Tag.PUNCT]
+    if feature_tokens and feature_tokens[0].tag in NOT_NOUN_STARTS:
+        problems.append(AnswerProblem("feature_not_noun", f"{feature!r} opens on a function word"))
+    if len(feature_tokens) == 1 and feature_tokens[0].lower in BARE_HEADS:
+        problems.append(AnswerProblem("bare_feature", f"which {feature}?"))
+    clause = _clause_in_feature(feature, feature_tokens)
+    if clause:
+        problems.append(AnswerProblem("feature_holds_clause", clause))
+    for text in (feature, mechanism):
+        if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
+            problems.append(AnswerProblem("unbalanced_bracket", f"{text[:40]!r}: no ')'"))
+    mechanism_tokens = tokenise(normalise(f"It {mechanism}"))[1:]
+    first = next((t for t in mechanism_tokens if t.tag is not Tag.ADV), None)
+    if first is not None and first.tag not in VERB_STARTS and not _verb_form(first.lower):
+        problems.append(
+            AnswerProblem("mechanism_not_verb", f"{mechanism[:40]!r} opens on {first.text!r}")
+        )
+    last = next((t for t in reversed(mechanism_tokens) if t.tag is not Tag.PUNCT), None)
+    if last is not None and (last.tag in DANGLING_TAGS or last.lower in DANGLING_WORDS):
+        problems.append(AnswerProblem("dangling_word", f"the mechanism ends on {last.text!r}"))
+    for word in _capitalised_common_words(f"{feature} {mechanism}"):
+        problems.append(AnswerProblem("capitalised_word", f"{word!r} inside the clause"))
+    unbalanced = UNBALANCED_TO.search(mechanism)
+    if (
+        unbalanced
+        and not re.search(r"\bto\b", mechanism[: unbalanced.start()], re.IGNORECASE)
+        and not _verb_form(unbalanced["next"].lower())
+    ):
+        problems.append(
+            AnswerProblem("unbalanced_to", f"{unbalanced.group(0)!r} with no 'to' before it")
+        )
+    return tuple(problems)
+
+
+def _clause_in_feature(feature: str, tokens: list) -> str:
+    """What makes the feature a clause rather than a noun phrase ('' when nothing does)."""
+    if re.search(r"\s,|,\s", feature):
+        return f"{feature!r} holds a comma"
+    for index, token in enumerate(tokens[1:], start=1):
+        if token.tag is not Tag.VBG or token.lower in STRUCTURAL_PARTICIPLES:
+            continue
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if following is not None and following.lower not in STRUCTURAL_NOUNS:
+            return f"{token.text!r} says what the feature does"
+    return ""
+
+
+def _verb_form(word: str) -> bool:
+    """Whether the English lexicon reads `word` as a verb form (a verb the lists lack)."""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word) and "NOUN" not in getAllLemmas(word)
+
+
+def _capitalised_common_words(text: str) -> list[str]:
+    """Capitalised words after the first that the lexicon knows only as common words."""
+    from lemminflect import getAllLemmas
+
+    found = []
+    for match in re.finditer(r"(?<=\s)([A-Z][a-z]+)\b(?![-–])", text):
+        word = match.group(1)
+        lemmas = getAllLemmas(word.lower())
+        common = any(kind in lemmas for kind in LEXICAL_CLASSES)
+        if common and "NOUN" not in lemmas and "PROPN" not in lemmas:
+            found.append(word)
+    return found
