@@ -85,8 +85,15 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "cyclic_carbonate",
         "cyclic carbonate",
-        "[OX2;R][CX3;R](=O)[OX2;R]",
+        "[#8X2;R][#6X3;R](=[OX1])[#8X2;R]",
         ("carbonate",),
+        ("ester",),
+    ),
+    Group(
+        "carbonate",
+        "carbonate ester",
+        "[#6][OX2][CX3;!R](=[OX1])[OX2][#6]",
+        ("carbonate", "carbonate ester", "dialkyl carbonate", "linear carbonate"),
         ("ester",),
     ),
     Group(
@@ -109,8 +116,20 @@ GROUPS: tuple[Group, ...] = (
         "[#6]1(=O)[#6](=O)[#6]([NX3])=,:[#6]1[NX3]",
         ("squaramide", "squaramides", "cyclobutenedione", "squaric"),
     ),
+    Group(
+        "n_sulfonyl_azole",
+        "N-sulfonyl group on the ring nitrogen",
+        "[SX4](=O)(=O)[#7X3;a]",
+        ("n-sulfonyl", "n-tosyl", "tosyl", "n-ts", "sulfonyl"),
+    ),
     Group("sulfonamide", "sulfonamide", "[SX4](=O)(=O)[NX3]", ("sulfonamide", "sulfonyl")),
     Group("sulfonate", "sulfonate ester", "[SX4](=O)(=O)[OX2][#6]", ("sulfonate", "sulfonyl")),
+    Group(
+        "pyridone",
+        "pyridone carbonyl",
+        "[#6;a](=[OX1])[#7;a]",
+        ("pyridone", "pyridinone", "quinolinone", "isoquinolinone", "pyrrolopyridone", "lactam"),
+    ),
     Group("imide", "cyclic imide", "[CX3](=O)[NX3][CX3](=O)", ("imide",), ("amide_tertiary",)),
     Group(
         "amide_nh",
@@ -548,6 +567,13 @@ GROUPS: tuple[Group, ...] = (
         "C1C2CC3CC1CC(C2)C3",
         ("adamantyl", "adamantane", "adamantylammonium"),
         ("quaternary_carbon",),
+    ),
+    Group(
+        "quinoxaline",
+        "quinoxaline ring",
+        "c1ccc2nccnc2c1",
+        ("quinoxaline", "quinoxalinyl"),
+        ("pyrazine", "fused_arene"),
     ),
     Group("pyrazine", "pyrazine ring", "c1cnccn1", ("pyrazine", "pyrazinyl")),
     Group("pyridazine", "pyridazine ring", "c1ccnnc1", ("pyridazine", "pyridazinyl")),

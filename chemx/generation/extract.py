@@ -593,6 +593,20 @@ PRODUCT_ONLY = re.compile(
     r"(?:compound\s+)?(?:\([RSEZ]\)-)?\d+[a-z]{0,2}['′]*\s*(?:\([^()]*\))?\s*$"
 )
 """An effect that only names what a change made ('Extending the methyl to ethyl gave 3b')."""
+PRODUCT_YIELD = re.compile(
+    r"\b(?:gave|gives|afforded|affords|provided|yielded|furnished|delivered)\b"
+    r".*\b\d+(?:\.\d+)?\s*%\s*(?:isolated\s+)?yield\b",
+    re.I,
+)
+"""An effect that is a product made and its yield ('gave the azobenzene 7 in 41% yield')."""
+REACTION_CONDITIONS = re.compile(
+    r"-?\d+\s*°C|\bfor\s+\d+(?:\.\d+)?\s*(?:h|min|d|days?|hours?)\b|\bmol\s*%|"
+    r"\b\d+(?:\.\d+)?\s*equiv\b|\bat\s+reflux\b|\bat\s+room\s+temperature\b",
+    re.I,
+)
+"""Reaction conditions in the cause: with a product's yield as the effect, the sentence is
+a procedure ("Mills coupling of 5 with 6 in acetic acid at 50 °C for 48 h gave 7 in 41%
+yield"), which explains nothing about a structure (blind-42 and blind-44, issue 13)."""
 ACCOUNTED_FOR = re.compile(
     r",\s*which\s+(?:accounts\s+for|explains|is\s+responsible\s+for)\s+(?P<effect>\S.*)$",
     re.I,
@@ -887,6 +901,9 @@ def _finish(
         # which accounts for the 550-fold selectivity": the pointer's object is the effect
         effect, form = accounted["effect"].strip(" ."), "np"
         mechanism = mechanism[: accounted.start()].strip(" ,")
+    conditions = REACTION_CONDITIONS.search(f"{feature} {mechanism}")
+    if PRODUCT_YIELD.search(effect) and conditions:
+        return Vague("no_effect", f"a procedure: the product's yield under {conditions[0]!r}")
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
     # a stem that kept them would name the drawing beside 'the reaction shown'. A condition

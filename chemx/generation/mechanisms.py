@@ -76,6 +76,22 @@ TABLE: dict[str, Mechanisms] = {
         "stores ring strain that favours ring-opening attack at the carbonyl carbon",
         "opens on attack by alkoxides or amines and must be kept from strong nucleophiles",
     ),
+    "carbonate": Mechanisms(
+        "polarises its carbonyl between two alkoxy oxygens and accepts hydrogen bonds there",
+        "is attacked at its carbonyl by alkoxides and amines, so strong nucleophiles are avoided",
+    ),
+    "n_sulfonyl_azole": Mechanisms(
+        "withdraws electron density from the ring nitrogen and removes its N–H donor",
+        "protects the ring nitrogen and is removed by strong base or reductive cleavage",
+    ),
+    "pyridone": Mechanisms(
+        "accepts a strong hydrogen bond at its carbonyl oxygen from a flat, polar ring",
+        "tautomerises to a hydroxypyridine and can be alkylated at oxygen or at nitrogen",
+    ),
+    "quinoxaline": Mechanisms(
+        "is an electron-poor fused diazine that accepts hydrogen bonds and stacks flat",
+        "binds metals through its two ring nitrogens and is reduced under strong hydride",
+    ),
     "benzyl_ester": Mechanisms(
         "adds a hydrophobic aryl surface and protects the acid as a neutral ester",
         "is removed by hydrogenolysis and is hydrolysed by aqueous base",
@@ -726,6 +742,10 @@ SHORT: dict[str, str] = {
     "boc": "masks the nitrogen lone pair",
     "carbamate": "delocalises the nitrogen lone pair",
     "cyclic_carbonate": "stores ring strain",
+    "carbonate": "polarises its carbonyl",
+    "n_sulfonyl_azole": "withdraws from the ring nitrogen",
+    "pyridone": "accepts a strong hydrogen bond",
+    "quinoxaline": "is an electron-poor diazine",
     "sulfonamide": "presents an acidic N–H",
     "sulfonate": "makes a good leaving group",
     "amide_tertiary": "lacks an N–H donor",
