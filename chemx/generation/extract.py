@@ -486,6 +486,15 @@ def _interpret(
             # "... blocking the channel that leads to the active site": the verb is the
             # relative clause's, which says what the channel is, not what it caused
             return None
+        if (
+            reading.construction.name == "which_effect"
+            and _joined_by_that(tokens, reading)
+            and MEANS_CLAUSE.search(cause)
+        ):
+            # "X raises the yield ... by locking the dihedral and so suppressing the torsional
+            # motion that drives non-radiative decay": the sentence's effect comes before
+            # 'by'; the 'that' clause says what the motion does (blind-45)
+            return None
         if reading.construction.name == "causal_verb" and ";" in cause:
             # "the α-fluorine of 3 lengthened ...; we propose that π-donation ... lowers X":
             # no subject runs over a semicolon; the second clause is the cause
@@ -611,6 +620,16 @@ ACCOUNTED_FOR = re.compile(
     r",\s*which\s+(?:accounts\s+for|explains|is\s+responsible\s+for)\s+(?P<effect>\S.*)$",
     re.I,
 )
+
+
+MEANS_CLAUSE = re.compile(r"\bby\s+[a-z]+ing\b", re.I)
+"""'by locking ...': the cause's verb acts by a means, so it is the sentence's main verb."""
+
+
+def _joined_by_that(tokens: list[Token], reading: Reading) -> bool:
+    """Whether the cause ends where a bare 'that' (no comma) opens the effect."""
+    end = reading.spans.get("cause", (0, 0))[1]
+    return end < len(tokens) and tokens[end].lower == "that"
 
 
 RESTRICTIVE_END = re.compile(r"[^\W\d_]\s+that\s*$", re.I)

@@ -72,6 +72,14 @@ _LINKS: tuple[tuple[re.Pattern[str], str], ...] = (
 """Explicit joints between a feature's action and its consequences, in priority order."""
 _AND_VERB = re.compile(r"\s+and\s+(?P<verb>[a-z]+)\b")
 _THAT_VERB = re.compile(r"\s+that\s+(?P<verb>[a-z]+)\b")
+PRIVATIVE = re.compile(
+    r"^(?:\w+ly\s+)?(?:lacks?|removes?|loses?|eliminates?|avoids?|has\s+no|have\s+no|"
+    r"cannot|can\s+no\s+longer)\b",
+    re.I,
+)
+"""Actions that take their object away ("lacks the electron-donating methyl that raises the
+LUMO"): a 'that' clause after them says what the missing thing would do, not what the
+action leads to, so no distractor can share it (blind-45)."""
 _DESIGN = re.compile(
     r"^(?:was|were|is|are)\s+(?:\w+\s+)?(?:introduced|chosen|designed|installed|"
     r"placed|attached|kept|incorporated|selected|added|retained)\b",
@@ -153,7 +161,7 @@ def split_chain(mechanism: str, feature: str = "") -> MechanismParts:
             cuts.append((match.start(), match.start("verb"), " and"))
             break
     for match in _THAT_VERB.finditer(mechanism):
-        if _verb(match["verb"]):
+        if _verb(match["verb"]) and not PRIVATIVE.match(mechanism):
             cuts.append((match.start(), match.start("verb"), ", which"))
             break
     for start, end, link in sorted(cuts):

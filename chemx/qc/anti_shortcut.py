@@ -178,7 +178,7 @@ REMOVAL_LEAD = re.compile(
 CAUSE_IN_STEM = re.compile(
     r"\b(?:because|due to|owing to|attributed to|attribute|ascribed? to|we regard|"
     r"as a (?:result|consequence) of|(?:main|likely|probable) (?:origin|cause|reason)|"
-    r"consistent with|in line with|thanks to)\b",
+    r"consistent with|in line with|thanks to|which reflects?|reflecting)\b",
     re.I,
 )
 """Words that give a cause: in the stem they state part of the explanation asked for."""
@@ -345,12 +345,20 @@ LABEL_FOLLOWERS = frozenset(
 
 
 def labels_named(text: str, labels: Collection[str]) -> list[str]:
-    """The paper's compound labels that `text` names as compounds, in order."""
+    """The paper's compound labels that `text` names as compounds, in order.
+
+    A word with a digit that is one of the paper's own labels counts even where the label
+    grammar does not read it as one: catalysis papers label ligands "L3" (blind-45: "The
+    P-aryl ring of L3 rigidifies the scaffold" beside the answer about that ligand).
+    """
     known = {canonical_text(label) for label in labels if label}
     tokens = tokenise(text)
     found = []
     for index, token in enumerate(tokens):
-        if token.tag is not Tag.LABEL or canonical_text(token.text) not in known:
+        own_label = any(c.isdigit() for c in token.text) and token.tag is Tag.WORD
+        if (token.tag is not Tag.LABEL and not own_label) or canonical_text(
+            token.text
+        ) not in known:
             continue
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         if following is None or following.tag in LABEL_FOLLOWERS:

@@ -13,13 +13,19 @@ answer a reader is asked to choose. Each problem has a stable code:
 ``feature_not_noun``       the feature does not start with a noun phrase: its first
                            word is a preposition, conjunction, pronoun, relative or
                            verb ("to a fold excess of ethylenediamine")
+``no_agreement``           the mechanism's verb does not agree with the feature ("The
+                           steric clash between the nitrile and Phe80 sit", "The NH
+                           protons next to the ring is"): the cut took the verb of
+                           another clause
 ``mechanism_not_verb``     the mechanism does not start with a verb phrase (adverbs,
                            auxiliaries and negations aside): the cut fell inside the
                            subject ("... outer-membrane | channels that favour ...")
 ``capitalised_word``       a capitalised common word inside the clause ("undergoes Slow
                            addition"): a sentence start was read into the middle
 ``feature_holds_clause``   the feature holds a clause: a comma ("Compound , carrying
-                           an N1 difluorophenyl ring") or a participle that says what
+                           an N1 difluorophenyl ring"), a verb with its object ("the
+                           unsubstituted H-tetrazine offers less steric hindrance to
+                           the dienophile") or a participle that says what
                            the group does, not what it is ("group allowing uptake";
                            "the ring bearing a fluorine" and "leaving group" are names)
 ``unbalanced_to``          "and to <noun>" with no 'to' before it: the second half of a
@@ -42,8 +48,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from chemx.generation.clauses import Tag, normalise, tokenise
-from chemx.generation.lexicon import STRUCTURAL_NOUNS
+from chemx.generation.clauses import Tag, Token, normalise, tokenise
+from chemx.generation.feature_names import is_plural
+from chemx.generation.lexicon import (
+    STRUCTURAL_NOUNS,
+    past_or_third_person,
+    plural_verb,
+    singular_verb,
+)
 from chemx.generation.text import wordlist
 
 NOT_NOUN_STARTS = frozenset(
@@ -100,10 +112,14 @@ def answer_problems(feature: str, mechanism: str) -> tuple[AnswerProblem, ...]:
             problems.append(AnswerProblem("unbalanced_bracket", f"{text[:40]!r}: no ')'"))
     mechanism_tokens = tokenise(normalise(f"It {mechanism}"))[1:]
     first = next((t for t in mechanism_tokens if t.tag is not Tag.ADV), None)
-    if first is not None and first.tag not in VERB_STARTS and not _verb_form(first.lower):
+    if first is not None and first.tag not in VERB_STARTS and not _any_verb(first.lower):
         problems.append(
             AnswerProblem("mechanism_not_verb", f"{mechanism[:40]!r} opens on {first.text!r}")
         )
+    if first is not None:
+        disagreeing = _disagreement(feature, first)
+        if disagreeing:
+            problems.append(AnswerProblem("no_agreement", disagreeing))
     last = next((t for t in reversed(mechanism_tokens) if t.tag is not Tag.PUNCT), None)
     if last is not None and (last.tag in DANGLING_TAGS or last.lower in DANGLING_WORDS):
         problems.append(AnswerProblem("dangling_word", f"the mechanism ends on {last.text!r}"))
@@ -125,6 +141,9 @@ def _clause_in_feature(feature: str, tokens: list) -> str:
     """What makes the feature a clause rather than a noun phrase ('' when nothing does)."""
     if re.search(r"\s,|,\s", feature):
         return f"{feature!r} holds a comma"
+    for index, token in enumerate(tokens[1:-1], start=1):
+        if _finite_with_object(tokens, index):
+            return f"{token.text!r} is the feature's own verb"
     for index, token in enumerate(tokens[1:], start=1):
         if token.tag is not Tag.VBG or token.lower in STRUCTURAL_PARTICIPLES:
             continue
@@ -132,6 +151,59 @@ def _clause_in_feature(feature: str, tokens: list) -> str:
         if following is not None and following.lower not in STRUCTURAL_NOUNS:
             return f"{token.text!r} says what the feature does"
     return ""
+
+
+OBJECT_STARTS = wordlist("less more no a an the its their")
+
+
+def _finite_with_object(tokens: list[Token], index: int) -> bool:
+    """A verb form after a noun with its object after it: "H-tetrazine offers less ..."."""
+    token, previous, following = tokens[index], tokens[index - 1], tokens[index + 1]
+    return (
+        token.tag in (Tag.VERB, Tag.WORD)
+        and previous.tag in (Tag.WORD, Tag.LABEL)
+        and (following.lower in OBJECT_STARTS or following.tag is Tag.DET)
+        and past_or_third_person(token.lower)
+    )
+
+
+SINGULAR_AUXILIARIES = wordlist("is was has does")
+PLURAL_AUXILIARIES = wordlist("are were have do")
+
+
+def _disagreement(feature: str, verb: Token) -> str:
+    """How the mechanism's first verb fails to agree with the feature ('' when it agrees)."""
+    head_tokens = tokenise(normalise(feature))
+    cut = next(
+        (i for i, t in enumerate(head_tokens) if i and t.tag in (Tag.PREP, Tag.REL, Tag.THAT)),
+        len(head_tokens),
+    )
+    # "steric clash between the nitrile and Phe80": the head is before the preposition
+    plural = is_plural(" ".join(t.text for t in head_tokens[:cut]))
+    word = verb.lower
+    if verb.tag is Tag.AUX:
+        wrong = SINGULAR_AUXILIARIES if plural else PLURAL_AUXILIARIES
+        if word in wrong:
+            return f"{feature!r} ... {verb.text!r}"
+        return ""
+    if verb.tag is not Tag.VERB:
+        return ""
+    from lemminflect import getAllLemmas
+
+    inflected = any(lemma != word for lemma in getAllLemmas(word).get("VERB", ()))
+    # 'bound' is bind's past tense, not a base form that needs a plural subject
+    if not plural and not inflected and singular_verb(word) is not None:
+        return f"a singular {feature!r} with the base form {verb.text!r}"
+    if plural and plural_verb(word) is not None:
+        return f"a plural {feature!r} with the -s form {verb.text!r}"
+    return ""
+
+
+def _any_verb(word: str) -> bool:
+    """Whether the English lexicon knows `word` as a verb at all ('crowd', 'channels')."""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word)
 
 
 def _verb_form(word: str) -> bool:

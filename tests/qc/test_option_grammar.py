@@ -55,6 +55,19 @@ def codes(feature: str, mechanism: str) -> list[str]:
         ("ethylenediamine arm", "carbamate ion pair formed with CO2", "mechanism_not_verb"),
         ("methylsulfonylmethyl group", "lacks the NH donor, yet", "dangling_word"),
         ("ring", "stacks less favourably between Phe381 and Phe424", "bare_feature"),
+        # blind-45
+        (
+            "unsubstituted H-tetrazine offers less steric hindrance to the dienophile",
+            "lacks the electron-donating methyl",
+            "feature_holds_clause",
+        ),
+        (
+            "steric clash between the rod-like nitrile and Phe80",
+            "sit about 0.7 Å closer to the hinge in CDK2",
+            "no_agreement",
+        ),
+        ("NH protons next to the phenyl ring", "is two pKa units less acidic", "no_agreement"),
+        ("gem-dimethyl group on the amino acid", "shield the ester carbonyl", "no_agreement"),
     ],
 )
 def test_a_misread_answer_is_named(feature: str, mechanism: str, code: str) -> None:
@@ -74,6 +87,10 @@ def test_a_misread_answer_is_named(feature: str, mechanism: str, code: str) -> N
         ("nitromethylene group", "photolyzes under sunlight within minutes"),
         ("amide N–H", "binds to Glu966 and to the backbone carbonyl of Leu959"),
         ("N-methyl group", "strongly prefers the cis geometry (ΔG = 2.1 kcal/mol)"),
+        ("thiazole ring", "bound directly to Arg155 in the crystal structure"),
+        ("two methoxy groups", "donate electron density into the ring"),
+        ("methyl and the ring", "crowd the metal centre"),
+        ("tert-butyl groups", "shield the metal and are what slows the reaction"),
     ],
 )
 def test_a_good_answer_passes(feature: str, mechanism: str) -> None:
