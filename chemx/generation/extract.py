@@ -1373,7 +1373,9 @@ def _relative_opener(tokens: list[Token], verb: int) -> int | None:
     return None
 
 
-HEAD_BREAKS = wordlist("of in on at by with from through via for next beside near adjacent")
+HEAD_BREAKS = wordlist(
+    "of in on at by with from through via for next beside near adjacent between among"
+)
 """Prepositions that end a noun phrase's head ('size of the ring', 'shielding by F')."""
 
 

@@ -246,7 +246,7 @@ def check(
         listed = "; ".join(f"{problem.code} ({problem.detail})" for problem in problems)
         failures.append(Failure("stem_not_grammatical", listed))
     correct = next(option for option in options if option.letter == answer)
-    wrong = answer_problems(correct.feature, correct.mechanism)
+    wrong = answer_problems(correct.feature, shown_mechanism(correct))
     metrics["answer_grammar_problems"] = float(len(wrong))
     if wrong:
         listed = "; ".join(f"{problem.code} ({problem.detail})" for problem in wrong)
@@ -342,6 +342,22 @@ LABEL_FOLLOWERS = frozenset(
 """Word classes after which a number of the paper's labels is the compound, not a count
 ("makes 2 a strong electrophile", "the acetamide of 1;"); "2 equivalents", "3 steps" and
 "4 h" are followed by a noun or unit (open class) and stay numbers."""
+
+
+OPTION_FRAME = re.compile(r"; for this reason, | and thereby |, which accounts for ")
+"""Where an option's own clause ends and the shared effect begins (`chemx.generation.mcq`)."""
+
+
+def shown_mechanism(option: Option) -> str:
+    """The mechanism as the option's text words it: its verbs agree with the feature there.
+
+    The record keeps the paper's mechanism; the text inflects it for the feature's number
+    ("The steric clash between the nitrile and Phe80 sit ..." once read a plural), so the
+    text is what a reader judges.
+    """
+    clause = OPTION_FRAME.split(option.text, maxsplit=1)[0]
+    at = clause.find(option.feature)
+    return clause[at + len(option.feature) :].strip() if at >= 0 else option.mechanism
 
 
 def labels_named(text: str, labels: Collection[str]) -> list[str]:

@@ -52,3 +52,10 @@ def test_a_ligand_label_the_label_grammar_does_not_read_is_still_the_papers() ->
     assert labels_named(text, {"L3", "2e"}) == ["L3"]
     assert labels_named(text, {"2e"}) == []
     assert labels_named("The C5 fluorine packs against Phe103", {"5", "2e"}) == []
+
+
+def test_a_head_before_between_keeps_its_number() -> None:
+    from chemx.generation.feature_names import is_plural
+
+    assert not is_plural("steric clash between the rod-like nitrile and Phe80")
+    assert is_plural("methyl and ethyl groups")

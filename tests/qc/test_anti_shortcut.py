@@ -217,3 +217,15 @@ def test_a_misread_answer_is_refused() -> None:
     assert "feature_not_noun" in report.failures[0].detail
     assert report.metrics["answer_grammar_problems"] == 1.0
     assert run(options()).metrics["answer_grammar_problems"] == 0.0
+
+
+def test_the_answer_is_judged_as_its_text_words_it() -> None:
+    """blind-45: the record said 'sits', the option's text inflected it to 'sit'."""
+    from chemx.qc.anti_shortcut import shown_mechanism
+
+    feature = "steric clash between the rod-like nitrile and Phe80"
+    text = f"The {feature} sit closer to the hinge; for this reason, the compound was weaker."
+    option = Option(letter="A", feature=feature, mechanism="sits closer to the hinge", text=text)
+    assert shown_mechanism(option) == "sit closer to the hinge"
+    bare = option.model_copy(update={"text": "Something else entirely."})
+    assert shown_mechanism(bare) == "sits closer to the hinge"
