@@ -98,33 +98,44 @@ class AnswerProblem:
 
 def answer_problems(feature: str, mechanism: str) -> tuple[AnswerProblem, ...]:
     """Every problem of the clause "The <feature> <mechanism>" (empty: it passes)."""
-    problems: list[AnswerProblem] = []
     feature_tokens = [t for t in tokenise(normalise(feature)) if t.tag is not Tag.PUNCT]
-    if feature_tokens and feature_tokens[0].tag in NOT_NOUN_STARTS:
-        problems.append(AnswerProblem("feature_not_noun", f"{feature!r} opens on a function word"))
-    if len(feature_tokens) == 1 and feature_tokens[0].lower in BARE_HEADS:
-        problems.append(AnswerProblem("bare_feature", f"which {feature}?"))
-    clause = _clause_in_feature(feature, feature_tokens)
-    if clause:
-        problems.append(AnswerProblem("feature_holds_clause", clause))
+    problems = _feature_problems(feature, feature_tokens) + _mechanism_problems(feature, mechanism)
     for text in (feature, mechanism):
         if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
             problems.append(AnswerProblem("unbalanced_bracket", f"{text[:40]!r}: no ')'"))
-    mechanism_tokens = tokenise(normalise(f"It {mechanism}"))[1:]
-    first = next((t for t in mechanism_tokens if t.tag is not Tag.ADV), None)
+    for word in _capitalised_common_words(f"{feature} {mechanism}"):
+        problems.append(AnswerProblem("capitalised_word", f"{word!r} inside the clause"))
+    return tuple(problems)
+
+
+def _feature_problems(feature: str, tokens: list[Token]) -> list[AnswerProblem]:
+    """The feature is not one noun phrase that picks a part of the drawing."""
+    problems = []
+    if tokens and tokens[0].tag in NOT_NOUN_STARTS:
+        problems.append(AnswerProblem("feature_not_noun", f"{feature!r} opens on a function word"))
+    if len(tokens) == 1 and tokens[0].lower in BARE_HEADS:
+        problems.append(AnswerProblem("bare_feature", f"which {feature}?"))
+    clause = _clause_in_feature(feature, tokens)
+    if clause:
+        problems.append(AnswerProblem("feature_holds_clause", clause))
+    return problems
+
+
+def _mechanism_problems(feature: str, mechanism: str) -> list[AnswerProblem]:
+    """The mechanism is not a predicate of the feature from its first word to its last."""
+    problems = []
+    tokens = tokenise(normalise(f"It {mechanism}"))[1:]
+    first = next((t for t in tokens if t.tag is not Tag.ADV), None)
     if first is not None and first.tag not in VERB_STARTS and not _any_verb(first.lower):
         problems.append(
             AnswerProblem("mechanism_not_verb", f"{mechanism[:40]!r} opens on {first.text!r}")
         )
-    if first is not None:
-        disagreeing = _disagreement(feature, first)
-        if disagreeing:
-            problems.append(AnswerProblem("no_agreement", disagreeing))
-    last = next((t for t in reversed(mechanism_tokens) if t.tag is not Tag.PUNCT), None)
+    disagreeing = _disagreement(feature, first) if first is not None else ""
+    if disagreeing:
+        problems.append(AnswerProblem("no_agreement", disagreeing))
+    last = next((t for t in reversed(tokens) if t.tag is not Tag.PUNCT), None)
     if last is not None and (last.tag in DANGLING_TAGS or last.lower in DANGLING_WORDS):
         problems.append(AnswerProblem("dangling_word", f"the mechanism ends on {last.text!r}"))
-    for word in _capitalised_common_words(f"{feature} {mechanism}"):
-        problems.append(AnswerProblem("capitalised_word", f"{word!r} inside the clause"))
     unbalanced = UNBALANCED_TO.search(mechanism)
     if (
         unbalanced
@@ -134,10 +145,10 @@ def answer_problems(feature: str, mechanism: str) -> tuple[AnswerProblem, ...]:
         problems.append(
             AnswerProblem("unbalanced_to", f"{unbalanced.group(0)!r} with no 'to' before it")
         )
-    return tuple(problems)
+    return problems
 
 
-def _clause_in_feature(feature: str, tokens: list) -> str:
+def _clause_in_feature(feature: str, tokens: list[Token]) -> str:
     """What makes the feature a clause rather than a noun phrase ('' when nothing does)."""
     if re.search(r"\s,|,\s", feature):
         return f"{feature!r} holds a comma"
@@ -222,6 +233,6 @@ def _capitalised_common_words(text: str) -> list[str]:
         word = match.group(1)
         lemmas = getAllLemmas(word.lower())
         common = any(kind in lemmas for kind in LEXICAL_CLASSES)
-        if common and "NOUN" not in lemmas and "PROPN" not in lemmas:
+        if common and "NOUN" not in lemmas:
             found.append(word)
     return found
