@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, runtime_checkable
 
 from chemx.generation.catalogue import (
+    BARE_WORD_ENTRIES,
     BY_KEY,
     attachment_siblings,
     group_for_feature,
@@ -438,11 +439,6 @@ def placed_rings(feature: str) -> set[str]:
     return {key for pattern, key in RING_PLACES if pattern.search(feature)}
 
 
-HALIDE_KEYS = ("fluoride", "chloride", "bromide", "iodide", "halide")
-"""Catalogue entries a bare element word names ('fluorine', 'chloro'), whatever carbon the
-halogen sits on; 'ether' names the aliphatic ether the same way."""
-
-
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -455,12 +451,13 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     drawn = bool(group and group.key in keys)
     if (
         group is not None
-        and (group.key.endswith(HALIDE_KEYS) or group.key == "alkyl_ether")
+        and group.key in BARE_WORD_ENTRIES
         and any(s.key in keys for s in attachment_siblings([group]))
     ):
         # "the α-fluorine" of a drawing with an aryl and a vinylic fluorine, "the ether
-        # oxygen" of one with a methoxy and a ring ether: which one the paper means is in
-        # its words, not in the catalogue's default entry for 'fluorine' or 'ether'
+        # oxygen" of one with a methoxy and a ring ether, "the methyl" of one with an aryl
+        # and an N-methyl: which one the paper means is in its words, not in the
+        # catalogue's default entry for the word
         group = None
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner

@@ -1183,12 +1183,24 @@ ATTACHMENT_SIBLINGS = {
     "methoxy_aryl": ("alkyl_ether",),
     "alkoxy_aryl": ("alkyl_ether",),
     "alkyl_ether": ("methoxy_aryl", "alkoxy_aryl"),
+    "aryl_methyl": ("n_methyl",),
 }
 """Entries that differ only in the carbon the group sits on. A paper's "5-fluoro
 substituent" or "methoxy group" does not say which; the catalogue's aliases give the
 ring-bound entry, so on a drawing whose fluorine is aliphatic the "aliphatic C–F bond"
 would be offered beside it as another answer; and "dimethylamino" inside
 "dimethylaminomethyl" is an aliphatic amine."""
+
+
+BARE_WORD_ENTRIES = frozenset(
+    {g.key for g in GROUPS if g.key.endswith(("fluoride", "chloride", "bromide", "iodide"))}
+    | {"alkyl_halide", "alkyl_ether", "aryl_methyl"}
+)
+"""Entries a bare word is read as by default ('fluorine', 'the ether oxygen', 'the
+methyl'): the word does not say which atom carries the group, so where the drawing also
+holds a sibling (`ATTACHMENT_SIBLINGS`: an aliphatic fluorine, a ring ether, an N-methyl)
+the answer keeps the paper's own name (blind-40, blind-45: "the methyl" of an N-methylated
+anilino nitrogen named "aryl methyl group")."""
 
 
 def attachment_siblings(groups: list[Group]) -> list[Group]:

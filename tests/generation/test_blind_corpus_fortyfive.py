@@ -59,3 +59,26 @@ def test_a_head_before_between_keeps_its_number() -> None:
 
     assert not is_plural("steric clash between the rod-like nitrile and Phe80")
     assert is_plural("methyl and ethyl groups")
+
+
+CDK9_5 = "CNc1nc(C)c(-c2nc(N(C)c3cccc(N4CCNCC4)c3)ncc2C#N)s1"
+"""blind-45's 5: an aryl methyl on the thiazole and an N-methylated anilino nitrogen."""
+
+
+def test_a_bare_methyl_in_a_drawing_with_two_kinds_keeps_the_papers_name() -> None:
+    from chemx.generation.backends import TemplateGenerator
+    from tests.generation.test_blind_corpus_seven import _context
+
+    sentence = (
+        "With an N-methylated anilino nitrogen, 5 was inactive (IC50 > 10 µM), as the methyl "
+        "removes the donor that binds the Cys106 carbonyl and forces the aryl ring out of plane."
+    )
+    context = _context("5", CDK9_5, sentence)
+    generator = TemplateGenerator()
+    fields = generator.decompose(context)
+    assert fields.fields is not None
+    written = generator.write_mcq(context, fields.fields)
+    assert written.mcq is not None
+    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    assert "aryl methyl" not in answer.feature
+    assert answer.feature.endswith("methyl")
