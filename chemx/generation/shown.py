@@ -24,7 +24,7 @@ from chemx.generation.stem_wording import (
     systematic_name_start,
     without_structural_modifiers,
 )
-from chemx.generation.text import capitalise, squash
+from chemx.generation.text import capitalise, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.labels.grammar import COMPOUND_WORDS
 
@@ -135,6 +135,11 @@ def _introduced_subject(effect: str, start: int, end: int) -> str | None:
     return f"{effect[:start].rstrip().rstrip(',')}, {SHOWN}{effect[end:]}"
 
 
+CONNECTIVES = wordlist("so thus hence then therefore yet also still now")
+"""Adverbs that join a clause to the one before: the lexicon also knows 'so' and 'then' as
+adjectives, but before a label they open its clause and modify nothing."""
+
+
 def _modified_label(effect: str, start: int, end: int) -> str | None:
     """'oxidised 1', 'intact 2c': the modifier and the label are 'the oxidised compound shown'.
 
@@ -149,6 +154,8 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     word = match["word"]
     if word.lower() in FOCUS_WORDS:
         return None  # "only 5 was effective": 'only the compound shown', not 'the only ...'
+    if word.lower() in CONNECTIVES:
+        return None  # ", so 2b can be uncaged": 'so the compound shown', not 'the so ...'
     prefix = effect[: match.start("word")]
     tokens = tokenise(f"{prefix}{word}")
     if not tokens or tokens[-1].text != word:
@@ -189,7 +196,8 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
     µM vs. > 30 µM for 2a" and "below 5%, against 12% for 2c". A comparative whose only
     reference is the other compound ("82 K lower than that of 2a") says nothing without
     it: None, and so do "forty times that of 1a", "to the blue of 1a" and "from 0.003
-    for 1a to 0.03". "its phenyl analogue 2a" says what the other compound is, and
+    for 1a to 0.03", and an effect said of the other compound ("made 2b the least
+    stable"). "its phenyl analogue 2a" says what the other compound is, and
     stays; a product named as what was made ("gave 3 in 97% ee") is no comparison.
     `others`: the labels of the paper's other drawn compounds.
     """
@@ -201,6 +209,10 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
             cut = _REFERENCE_PHRASE.search(before)
             if cut is not None and not _FOLLOWING_WORD.match(after):
                 effect = f"{before[: cut.start()]}{after}"
+            elif _CAUSATIVE.search(before):
+                # "also made 2b the least stable compound": what is said is said of 2b,
+                # which the item does not show (blind-46, on 2a)
+                return None
             elif _COMPARISON_MARKER.search(before):
                 # 'lower than 2a', 'unlike 2a', 'forty times that of 1a', 'to the blue of
                 # 1a': the comparison needs the compound the item does not show
@@ -215,6 +227,11 @@ _REFERENCE_PHRASE = re.compile(
 )
 """A reference phrase ending at the label: 'relative to', 'compared with 9 days for',
 'against 12% for'."""
+_CAUSATIVE = re.compile(
+    r"\b(?:made|makes|make|rendered|renders|render|left|leaves|kept|keeps)\s+(?:compound\s+)?$",
+    re.IGNORECASE,
+)
+"""A causative verb before the label: its object is the compound the effect is about."""
 _FOLLOWING_WORD = re.compile(r"\s+(?:and|or)\s")
 """'relative to 1 and 2': a list, not cut."""
 _COMPARISON_MARKER = re.compile(
