@@ -338,16 +338,17 @@ def with_article(feature: str) -> str:
     return f"The {feature}"
 
 
+JOINTS = {"vp": " and thereby ", "clause": "; for this reason, ", "np": ", which accounts for "}
+"""Where an option's own clause meets the shared effect, by the effect's form."""
+
+
 def option_text(feature: str, mechanism: str, effect: str, form: EffectForm) -> str:
     """One option in the shared frame (see the module docstring)."""
     plural = is_plural(feature)  # the verbs agree with the option's own feature
     head = f"{with_article(feature)} {inflect(mechanism.strip().rstrip('.,;'), plural)}"
     effect = effect.strip().rstrip(".")
-    if form == "vp":
-        return f"{head} and thereby {decapitalise(inflect(effect, plural))}."
-    if form == "clause":
-        return f"{head}; for this reason, {decapitalise(effect)}."
-    return f"{head}, which accounts for {decapitalise(effect)}."
+    said = inflect(effect, plural) if form == "vp" else effect
+    return f"{head}{JOINTS[form]}{decapitalise(said)}."
 
 
 def answer_rng(candidate_id: str) -> random.Random:

@@ -53,6 +53,7 @@ from chemx.generation.catalogue import group_for_feature, groups_inside_name, gr
 from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.feature_names import names_cause, same_feature
 from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.mcq import JOINTS
 from chemx.generation.text import (
     coverage,
     distinctive_stems,
@@ -344,8 +345,8 @@ LABEL_FOLLOWERS = frozenset(
 "4 h" are followed by a noun or unit (open class) and stay numbers."""
 
 
-OPTION_FRAME = re.compile(r"; for this reason, | and thereby |, which accounts for ")
-"""Where an option's own clause ends and the shared effect begins (`chemx.generation.mcq`)."""
+OPTION_FRAME = re.compile("|".join(re.escape(joint) for joint in JOINTS.values()))
+"""Where an option's own clause ends and the shared effect begins (`mcq.option_text`)."""
 
 
 def shown_mechanism(option: Option) -> str:
