@@ -43,6 +43,7 @@ from chemx.generation.text import overlap
 from chemx.pipeline import BuildSettings, run_build
 from chemx.provenance.attrition import funnel
 from chemx.provenance.store import ProvenanceStore
+from chemx.qc.anti_shortcut import shown_mechanism
 from chemx.qc.judge import DIMENSIONS
 from chemx.qc.option_grammar import answer_problems
 from chemx.qc.stem_grammar import stem_problems
@@ -144,7 +145,7 @@ def stem_grammar(store: ProvenanceStore) -> str:
     answer_problems_found: Counter[str] = Counter()
     answers_passed = 0
     for option in answers:
-        found_in_answer = answer_problems(option.feature, option.mechanism)
+        found_in_answer = answer_problems(option.feature, shown_mechanism(option))
         answers_passed += not found_in_answer
         answer_problems_found.update(problem.code for problem in found_in_answer)
     return (
