@@ -433,7 +433,12 @@ def _interpret(
         return _read_pair(text, tokens, reading)
     cause = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "cause"))
     effect = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
-    if CONDITIONS_ASIDE.search(cause):
+    if CONDITIONS_ASIDE.search(cause) or (
+        PRODUCT_YIELD.search(effect) and INLINE_CONDITIONS.search(cause)
+    ):
+        # "(n-BuLi, THF, −78 °C)"; or conditions written inline with a product's yield as
+        # the effect: "Mills coupling of 5 with 6 in acetic acid at 50 °C for 48 h gave 7
+        # in 41% yield" (blind-44)
         return Vague(
             "no_feature", f"the cause is a synthetic step with its conditions: {_short(cause)}"
         )
@@ -607,15 +612,8 @@ PRODUCT_YIELD = re.compile(
     r".*\b\d+(?:\.\d+)?\s*%\s*(?:isolated\s+)?yield\b",
     re.I,
 )
-"""An effect that is a product made and its yield ('gave the azobenzene 7 in 41% yield')."""
-REACTION_CONDITIONS = re.compile(
-    r"-?\d+\s*°C|\bfor\s+\d+(?:\.\d+)?\s*(?:h|min|d|days?|hours?)\b|\bmol\s*%|"
-    r"\b\d+(?:\.\d+)?\s*equiv\b|\bat\s+reflux\b|\bat\s+room\s+temperature\b",
-    re.I,
-)
-"""Reaction conditions in the cause: with a product's yield as the effect, the sentence is
-a procedure ("Mills coupling of 5 with 6 in acetic acid at 50 °C for 48 h gave 7 in 41%
-yield"), which explains nothing about a structure (blind-42 and blind-44, issue 13)."""
+"""An effect that is a product made and its yield ('gave the azobenzene 7 in 41% yield'):
+with conditions in the cause, the sentence is a procedure (`INLINE_CONDITIONS`)."""
 ACCOUNTED_FOR = re.compile(
     r",\s*which\s+(?:accounts\s+for|explains|is\s+responsible\s+for)\s+(?P<effect>\S.*)$",
     re.I,
@@ -920,9 +918,6 @@ def _finish(
         # which accounts for the 550-fold selectivity": the pointer's object is the effect
         effect, form = accounted["effect"].strip(" ."), "np"
         mechanism = mechanism[: accounted.start()].strip(" ,")
-    conditions = REACTION_CONDITIONS.search(f"{feature} {mechanism}")
-    if PRODUCT_YIELD.search(effect) and conditions:
-        return Vague("no_effect", f"a procedure: the product's yield under {conditions[0]!r}")
     circumstance = FRONTED_WITH.match(effect.strip())
     # "With 10a and L2, arylation occurs at C6": the compounds used, not what was observed;
     # a stem that kept them would name the drawing beside 'the reaction shown'. A condition
@@ -2388,11 +2383,17 @@ OPERATION_HEADS = wordlist("reaction reactions treatment exposure incubation use
 
 NEGATED_SUBJECTS = frozenset({"no", "neither", "none", "nor", "not"})
 
-CONDITIONS_ASIDE = re.compile(
-    r"\((?=[^()]*(?:°C|\bequiv\b|\brt\b|\breflux\b|\b(?:Pd/C|n-BuLi|NaH|LDA|DIPEA)\b))[^()]*\)"
+CONDITIONS = r"°C|\bequiv\b|\brt\b|\breflux\b|\b(?:Pd/C|n-BuLi|NaH|LDA|DIPEA)\b"
+"""Reagents and conditions of a synthetic step: a temperature, equivalents, reflux, a named
+reagent. A solvent alone is no sign ('its pKa in DMSO')."""
+CONDITIONS_ASIDE = re.compile(rf"\((?=[^()]*(?:{CONDITIONS}))[^()]*\)")
+"""A parenthesis of reagents and conditions ('(n-BuLi, THF, −78 °C)', '(H2, Pd/C)')."""
+INLINE_CONDITIONS = re.compile(
+    rf"{CONDITIONS}|\broom\s+temperature\b|\bfor\s+\d+(?:\.\d+)?\s*(?:h|min|days?|hours?)\b",
+    re.I,
 )
-"""A parenthesis of reagents and conditions ('(n-BuLi, THF, −78 °C)', '(H2, Pd/C)'): a
-synthetic step. A solvent alone is no sign ('its pKa in DMSO')."""
+"""The same written into the clause, with a duration: a sign of a procedure only beside a
+product's yield (`PRODUCT_YIELD`), since 'at 25 °C' also sets an observation."""
 OPERATION_GERUND = re.compile(r"^(?P<stem>[A-Za-z]+at)ing\s+(?=(?:the|a|an|its|one|both)\s)")
 """'Methylating the amide nitrogen': an operation whose noun ends in -ation."""
 

@@ -14,6 +14,8 @@ Mechanism less what points at it (`chemx.generation.register`); nothing is added
 The answer position comes from a random generator seeded with the candidate id, so the
 same candidate always gets the same letter, and over many candidates the letters are
 uniform (checked by `chemx validate` with a chi-square test).
+
+Long module: the stem's subject rules and the option frame read best beside each other.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from chemx.generation.stem_wording import (
     CHANGE,
     CONDITION_OUTCOME_QUESTION,
     DESIGN_PREDICATE,
+    FEATURE,
     OWNER_POINTER,
     PART_OF_LABEL,
     PRECURSOR,
@@ -177,7 +180,7 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         return None
     acted = predicate_after_shown(predicate_text)  # "The X of 3b raises its solubility":
     if noun == SHOWN and PART_OF_LABEL.search(subject) and re.search(r"\bits\b", acted):
-        return capitalise(f"one structural feature {owner_named(acted, 'vp', entry_type)}")
+        return capitalise(f"{FEATURE} {owner_named(acted, 'vp', entry_type)}")
     predicate = predicate_text
     # "(the compound shown, EC50 = 11 nM)" is an aside, not the product the subject made
     makes_shown = SHOWN in re.sub(r"\([^()]*\)", "", predicate)
@@ -242,7 +245,7 @@ def _observation(effect: str, form: EffectForm, compound: str = "") -> str:
     if form == "vp":
         of = f" of {compound}" if compound else ""
         # the paper's subject may have been plural ("the ortho-methyl groups raise ...")
-        return f"One structural feature{of} {decapitalise(inflect(effect, plural=False))}."
+        return f"{capitalise(FEATURE)}{of} {decapitalise(inflect(effect, plural=False))}."
     if form == "clause":
         return f"{capitalise(effect)}."
     about = f" for {compound}" if compound else ""

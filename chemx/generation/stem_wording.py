@@ -390,7 +390,8 @@ def names_group(subject: str) -> bool:
 
 
 CHANGE = "one structural change"
-"""How a stem names a change whose description would name the answer."""
+FEATURE = "one structural feature"
+"""How a stem names a change, or the feature an effect is said of, that would name the answer."""
 ADDING_CHANGE = re.compile(r"(?:[A-Za-z0-9,′']+-)?[a-z]*(?:ylation|ination)", re.I)
 """A subject that names a change adding a group ('N-Methylation', 'Fluorination')."""
 PROPERTY_OF = re.compile(

@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chemx.english import noun_too
 from chemx.generation.clauses import Tag, Token, normalise, tokenise
 from chemx.generation.feature_names import is_plural
 from chemx.generation.lexicon import (
@@ -99,7 +100,8 @@ class AnswerProblem:
 def answer_problems(feature: str, mechanism: str) -> tuple[AnswerProblem, ...]:
     """Every problem of the clause "The <feature> <mechanism>" (empty: it passes)."""
     feature_tokens = [t for t in tokenise(normalise(feature)) if t.tag is not Tag.PUNCT]
-    problems = _feature_problems(feature, feature_tokens) + _mechanism_problems(feature, mechanism)
+    problems = _feature_problems(feature, feature_tokens)
+    problems += _mechanism_problems(feature_tokens, mechanism)
     for text in (feature, mechanism):
         if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
             problems.append(AnswerProblem("unbalanced_bracket", f"{text[:40]!r}: no ')'"))
@@ -121,7 +123,7 @@ def _feature_problems(feature: str, tokens: list[Token]) -> list[AnswerProblem]:
     return problems
 
 
-def _mechanism_problems(feature: str, mechanism: str) -> list[AnswerProblem]:
+def _mechanism_problems(feature_tokens: list[Token], mechanism: str) -> list[AnswerProblem]:
     """The mechanism is not a predicate of the feature from its first word to its last."""
     problems = []
     tokens = tokenise(normalise(f"It {mechanism}"))[1:]
@@ -130,7 +132,7 @@ def _mechanism_problems(feature: str, mechanism: str) -> list[AnswerProblem]:
         problems.append(
             AnswerProblem("mechanism_not_verb", f"{mechanism[:40]!r} opens on {first.text!r}")
         )
-    disagreeing = _disagreement(feature, first) if first is not None else ""
+    disagreeing = _disagreement(feature_tokens, first) if first is not None else ""
     if disagreeing:
         problems.append(AnswerProblem("no_agreement", disagreeing))
     last = next((t for t in reversed(tokens) if t.tag is not Tag.PUNCT), None)
@@ -182,28 +184,23 @@ SINGULAR_AUXILIARIES = wordlist("is was has does")
 PLURAL_AUXILIARIES = wordlist("are were have do")
 
 
-def _disagreement(feature: str, verb: Token) -> str:
+def _disagreement(feature_tokens: list[Token], verb: Token) -> str:
     """How the mechanism's first verb fails to agree with the feature ('' when it agrees)."""
-    head_tokens = tokenise(normalise(feature))
     cut = next(
-        (i for i, t in enumerate(head_tokens) if i and t.tag in (Tag.PREP, Tag.REL, Tag.THAT)),
-        len(head_tokens),
+        (i for i, t in enumerate(feature_tokens) if i and t.tag in (Tag.REL, Tag.THAT)),
+        len(feature_tokens),
     )
-    # "steric clash between the nitrile and Phe80": the head is before the preposition
-    plural = is_plural(" ".join(t.text for t in head_tokens[:cut]))
+    # the head also ends at a preposition ("steric clash between ..."): `is_plural` cuts it
+    feature = " ".join(t.text for t in feature_tokens[:cut])
+    plural = is_plural(feature)
     word = verb.lower
     if verb.tag is Tag.AUX:
         wrong = SINGULAR_AUXILIARIES if plural else PLURAL_AUXILIARIES
-        if word in wrong:
-            return f"{feature!r} ... {verb.text!r}"
-        return ""
+        return f"{feature!r} ... {verb.text!r}" if word in wrong else ""
     if verb.tag is not Tag.VERB:
         return ""
-    from lemminflect import getAllLemmas
-
-    inflected = any(lemma != word for lemma in getAllLemmas(word).get("VERB", ()))
     # 'bound' is bind's past tense, not a base form that needs a plural subject
-    if not plural and not inflected and singular_verb(word) is not None:
+    if not plural and not past_or_third_person(word) and singular_verb(word) is not None:
         return f"a singular {feature!r} with the base form {verb.text!r}"
     if plural and plural_verb(word) is not None:
         return f"a plural {feature!r} with the -s form {verb.text!r}"
@@ -218,10 +215,8 @@ def _any_verb(word: str) -> bool:
 
 
 def _verb_form(word: str) -> bool:
-    """Whether the English lexicon reads `word` as a verb form (a verb the lists lack)."""
-    from lemminflect import getAllLemmas
-
-    return "VERB" in getAllLemmas(word) and "NOUN" not in getAllLemmas(word)
+    """Whether the English lexicon reads `word` as a verb and never as a noun."""
+    return _any_verb(word) and not noun_too(word)
 
 
 def _capitalised_common_words(text: str) -> list[str]:

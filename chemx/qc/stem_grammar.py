@@ -62,13 +62,13 @@ from dataclasses import dataclass
 
 from chemx.generation.clauses import Tag, Token, normalise, predicate_start, tokenise
 from chemx.generation.lexicon import own_past_tense, past_or_third_person
+from chemx.generation.text import words
 from chemx.qc.stem_rewrite_checks import (
     OWN_WORDS,
     SHOWN_AMONG_LABELS,
     frame_adjective,
     mixed_coordination,
     noun_after_subject,
-    words_of,
 )
 
 SHOWN = "the compound shown"
@@ -134,7 +134,7 @@ def stem_problems(stem_text: str) -> tuple[StemProblem, ...]:
     among = SHOWN_AMONG_LABELS.search(text)
     if among:
         problems.append(StemProblem("shown_among_labels", f"{among.group(0)!r}"))
-    if not set(words_of(text)) - OWN_WORDS:
+    if not set(words(text)) - OWN_WORDS:
         problems.append(StemProblem("empty_effect", f"{text!r} observes nothing"))
     sentences = [s for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z])", text) if s]
     last = sentences[-1] if sentences else text

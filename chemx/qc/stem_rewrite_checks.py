@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import re
 
+from chemx.english import adjective_only
 from chemx.generation.clauses import Tag, Token, normalise, tokenise
-from chemx.generation.lexicon import own_past_tense
+from chemx.generation.lexicon import own_past_tense, past_or_third_person
+from chemx.generation.stem_wording import CHANGE, FEATURE
 from chemx.generation.text import wordlist
+from chemx.generation.word_forms import is_gerund
 
 OWN_SUBJECT = re.compile(
     r"^(?:The (?:[\w-]+ )?(?:compound|analogue|molecule|catalyst|ligand) shown|"
-    r"One structural (?:feature|change)(?: of [\w()-]+)?)\s+(?P<rest>.*)$",
+    rf"(?:{FEATURE}|{CHANGE})(?: of [\w()-]+)?)\s+(?P<rest>.*)$",
     re.IGNORECASE,
 )
-"""The subjects the stem writer puts in place of the sentence's own."""
+"""The subjects the stem writer puts in place of the sentence's own ("the compound shown"
+and its class-noun forms, `chemx.generation.shown`; `FEATURE` and `CHANGE`)."""
 _LISTED_LABEL = r"(?:\(?[RSEZ]?\)?-?\d+[a-z]{0,2}['′]*)"
 SHOWN_AMONG_LABELS = re.compile(
     rf"\bthe compound shown(?:,\s*|\s+and\s+|\s+or\s+){_LISTED_LABEL}"
@@ -42,11 +46,6 @@ SUBJECT_FOLLOWERS = frozenset(
 """What may follow the stem's subject: its verb, or a modifier that opens before it."""
 
 
-def words_of(text: str) -> list[str]:
-    """The statement's words, lower-cased, without the final full stop."""
-    return [w.lower() for w in re.findall(r"[\w'-]+", text)]
-
-
 def noun_after_subject(sentence: str) -> str | None:
     """The stem's own subject followed by a noun or number where its verb should be."""
     match = OWN_SUBJECT.match(sentence)
@@ -59,7 +58,7 @@ def noun_after_subject(sentence: str) -> str | None:
     if index >= len(tokens):
         return None
     token = tokens[index]
-    if token.tag is Tag.SUB and match.group(0).lower().startswith("one structural"):
+    if token.tag is Tag.SUB and not match.group(0).lower().startswith("the "):
         # "One structural change as its tosyl group was necessary": a feature is no role
         # ("the compound shown as a ligand" is one), so 'as' opened what was the subject
         return f"{token.text!r} after the subject"
@@ -71,13 +70,10 @@ def noun_after_subject(sentence: str) -> str | None:
 def _verb_reading(word: str) -> bool:
     """Whether `word` can be a verb that agrees with a singular subject ('photolyzes').
 
-    The English lexicon's inflected verb forms and the verbs that are their own past
-    tense ('cut'); a bare base form ('group') does not agree with "One structural change".
+    A past or -s form, or a verb that is its own past tense ('cut'); a bare base form
+    ('group') does not agree with "One structural change".
     """
-    from lemminflect import getAllLemmas
-
-    verb = getAllLemmas(word).get("VERB", ())
-    return any(lemma != word for lemma in verb) or own_past_tense(word)
+    return past_or_third_person(word) or own_past_tense(word)
 
 
 def mixed_coordination(tokens: list[Token], start: int) -> Token | None:
@@ -100,21 +96,13 @@ def mixed_coordination(tokens: list[Token], start: int) -> Token | None:
 
 def _gerund(token: Token) -> bool:
     """An '-ing' form, prefixed ones included ('blue-shifting')."""
-    last = token.text.rsplit("-", 1)[-1]
-    return token.tag is Tag.VBG or (
-        last != token.text and tokenise(f"it {last}")[-1].tag is Tag.VBG
-    )
+    return token.tag is Tag.VBG or is_gerund(token.lower.rsplit("-", 1)[-1])
 
 
 def frame_adjective(tokens: list[Token]) -> Token | None:
     """An adjective-only word opening the framed complement, with a preposition after it."""
-    from lemminflect import getAllLemmas
-
     index = next((i for i, t in enumerate(tokens) if t.lower == "is"), None)
     if index is None or index + 2 >= len(tokens):
         return None
     word, following = tokens[index + 1], tokens[index + 2]
-    lemmas = getAllLemmas(word.lower)
-    if "ADJ" in lemmas and "NOUN" not in lemmas and following.tag is Tag.PREP:
-        return word
-    return None
+    return word if adjective_only(word.lower) and following.tag is Tag.PREP else None

@@ -30,8 +30,8 @@ from chemx.generation.extract import Vague, decompose
 def test_a_procedure_with_a_product_yield_explains_nothing(text: str) -> None:
     found = decompose(text)
     assert isinstance(found, Vague)
-    assert found.reason == "no_effect"
-    assert "procedure" in found.detail
+    assert found.reason == "no_feature"
+    assert "synthetic step" in found.detail
 
 
 def test_a_yield_explained_by_a_structure_is_still_read() -> None:
