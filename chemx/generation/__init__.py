@@ -25,8 +25,9 @@ from chemx.generation.backends import (
     TemplateGenerator,
 )
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.features import VisibleFeature, structure_features, text_features
+from chemx.generation.features import VisibleFeature, structure_features
 from chemx.generation.mcq import Mcq, answer_rng, stem_text
+from chemx.generation.paper_features import text_features
 
 __all__ = [
     "TEMPLATE_BACKEND",

@@ -40,7 +40,12 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.elements import atom_only_in, missing_elements, on_named_ring
+from chemx.generation.elements import (
+    atom_only_in,
+    missing_elements,
+    missing_hydrogens,
+    on_named_ring,
+)
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
 from chemx.generation.feature_names import names_cause, same_feature
@@ -359,6 +364,14 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
             f"reading ({reading.text}) has no atom of",
         )
     group = group_for_feature(feature)
+    lacking = missing_hydrogens(feature, reading.text, group.smarts if group else None)
+    if lacking:  # "the imide N–H" of an N-methyl glutarimide
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the cause {feature!r} names {' and '.join(lacking)}, which the structure's "
+            f"reading ({reading.text}) has no atom to carry",
+        )
     if group is None or group.key in SKELETAL_KEYS:
         return None
     named = groups_named_in(head_phrase(feature)[0]) or [group]

@@ -30,11 +30,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
 )
-from chemx.generation.features import (
-    VisibleFeature,
-    structure_features,
-    text_features,
-)
+from chemx.generation.features import VisibleFeature, structure_features
 from chemx.generation.ledger import (
     STRUCTURE_REASONS,
     BasisLedger,
@@ -42,6 +38,7 @@ from chemx.generation.ledger import (
     EvidenceBlock,
     PaperContext,
 )
+from chemx.generation.paper_features import text_features
 from chemx.generation.stem_wording import one_compound_effect
 from chemx.provenance.decisions import accept, reject
 from chemx.provenance.ids import node_id

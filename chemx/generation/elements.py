@@ -53,6 +53,40 @@ def missing_elements(feature: str, smiles: str) -> list[str]:
     return sorted(named - present)
 
 
+BOND_TO_HYDROGEN = re.compile(r"(?<![A-Za-z])([NOS])\s?[–—-]?\s?H(?:2|₂)?(?![A-Za-z0-9])")
+"""A named bond from a heteroatom to hydrogen: 'N–H', 'NH', 'O-H', 'OH', 'NH2', 'SH'."""
+
+
+def missing_hydrogens(feature: str, smiles: str, smarts: str | None = None) -> list[str]:
+    """The X–H bonds `feature` names that no X atom of the drawing carries; [] when unreadable.
+
+    "The imide N–H normally donates a hydrogen bond to His378" said of an N-methyl
+    glutarimide names a bond the drawing lacks: the imide is drawn, its hydrogen is not.
+    Where the feature's catalogue group (`smarts`) is drawn and holds atoms of the element,
+    only those count (the amide N–H of another ring is not the imide's); otherwise any
+    atom of the element does ("the additional NH of its cyclopropyl ketoamide" is read as
+    the cyclopropyl group, which holds no nitrogen).
+    """
+    named = sorted({match.group(1) for match in BOND_TO_HYDROGEN.finditer(feature)})
+    molecule = _molecule(smiles) if named else None
+    if molecule is None:
+        return []
+    pattern = _pattern(smarts) if smarts else None
+    scope = (
+        {index for match in molecule.GetSubstructMatches(pattern) for index in match}
+        if pattern is not None
+        else set()
+    )
+    lacking = []
+    for element in named:
+        atoms = [molecule.GetAtomWithIdx(i) for i in scope]
+        if not any(atom.GetSymbol() == element for atom in atoms):
+            atoms = list(molecule.GetAtoms())  # the group holds no such atom: 'NH of its ring'
+        if not any(atom.GetSymbol() == element and atom.GetTotalNumHs() > 0 for atom in atoms):
+            lacking.append(f"{element}–H")
+    return lacking
+
+
 ATOM_NOUNS: dict[str, str] = {
     "oxygen": "O",
     "nitrogen": "N",
@@ -146,4 +180,12 @@ def _named_atoms(feature: str, molecule: Any) -> set[int]:
     return set()
 
 
-__all__ = ["ATOM_NOUNS", "ELEMENT_STEMS", "atom_only_in", "missing_elements", "named_elements"]
+__all__ = [
+    "ATOM_NOUNS",
+    "BOND_TO_HYDROGEN",
+    "ELEMENT_STEMS",
+    "atom_only_in",
+    "missing_elements",
+    "missing_hydrogens",
+    "named_elements",
+]

@@ -693,6 +693,13 @@ HEDGED_POINTER = re.compile(
     re.I,
 )
 """'..., which presumably' before the effect verb: the pointer and its hedge, no cause."""
+ANNOUNCED_EXPLANATION = re.compile(
+    r",?\s+(?:and|while)\s+[^,;:]{3,120}?\s(?:suggests?|suggested|shows?|showed|reveals?|"
+    r"revealed|explains?|indicates?|indicated|illustrates?)\s+(?:why|how)\s*$",
+    re.I,
+)
+"""'..., and its co-crystal structure suggests why' before the colon that gives the cause:
+what announces the explanation is not part of what was observed (blind-47)."""
 WHY_EFFECT = re.compile(r"^(?:why|how)\s+(?=\S+\s+\S)", re.I)
 """'explains why the triphosphate is incorporated ...': the effect is the clause after it."""
 """What is left of "...; this may be because" once the cue and its hedge are cut off."""
@@ -898,6 +905,7 @@ def _finish(
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
     effect = without_evaluation(effect)  # "..., which is unsurprising": the authors' verdict
+    effect = ANNOUNCED_EXPLANATION.sub("", effect)  # "..., and its X-ray structure suggests why"
     if form == "clause" and ": " in effect:
         # "N-Methylation of the pyrrole was not tolerated: 1c inhibited gyrase only at
         # micromolar concentrations": the clause after the colon is what was measured

@@ -206,6 +206,13 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
             before, after = effect[: mention.start], effect[mention.end :]
             if _DESCRIBED_PARTNER.search(before):
                 continue
+            contrast = _OTHER_SUBJECT_CLAUSE.search(before)
+            if contrast is not None:
+                # "BrettPhos delivered ... >99:1 selectivity, whereas 2c gave 14% of the
+                # diarylated product": that clause is said of 2c, which the item does not
+                # show; the shown compound's own statement stands without it (blind-47)
+                effect = f"{before[: contrast.start()]}{_after_clause(after)}"
+                continue
             cut = _REFERENCE_PHRASE.search(before)
             if cut is not None and not _FOLLOWING_WORD.match(after):
                 effect = f"{before[: cut.start()]}{after}"
@@ -227,6 +234,27 @@ _REFERENCE_PHRASE = re.compile(
 )
 """A reference phrase ending at the label: 'relative to', 'compared with 9 days for',
 'against 12% for'."""
+_OTHER_SUBJECT_CLAUSE = re.compile(
+    r"[,;]\s*(?:whereas|while|but|and|although|though)\s+(?:(?:the|its|their)\s+[\w-]+\s+)?"
+    r"(?:compound\s+)?$",
+    re.IGNORECASE,
+)
+"""', whereas 2c', '; while the amide 3b': a joined clause whose subject is another compound."""
+
+
+def _after_clause(text: str) -> str:
+    """What follows the clause that opens `text`: from its first ';' outside brackets on."""
+    depth = 0
+    for index, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == ";" and depth == 0:
+            return text[index:]
+    return ""
+
+
 _CAUSATIVE = re.compile(
     r"\b(?:made|makes|make|rendered|renders|render|left|leaves|kept|keeps)\s+(?:compound\s+)?$",
     re.IGNORECASE,

@@ -15,7 +15,6 @@ from chemx.generation.features import (
     drawn_name,
     select_other_features,
     structure_features,
-    text_features,
     usage_key,
 )
 from chemx.generation.lexicon import groups_in_classes
@@ -28,6 +27,7 @@ from chemx.generation.mcq import (
     stem_text,
 )
 from chemx.generation.mechanisms import GENERIC, TABLE, mechanism_for
+from chemx.generation.paper_features import text_features
 from chemx.generation.shown import neutral_effect
 from chemx.generation.stem_wording import one_compound_effect
 from chemx.qc.anti_shortcut import hedging_terms

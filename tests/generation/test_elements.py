@@ -1,0 +1,64 @@
+"""What a feature's name commits the drawing to: its elements and its X–H bonds."""
+
+from __future__ import annotations
+
+import pytest
+
+from chemx.generation.backends import TemplateGenerator
+from chemx.generation.catalogue import group_for_feature, matched_keys
+from chemx.generation.elements import missing_hydrogens
+from chemx.generation.features import structure_features
+from chemx.records import SmilesReading
+from tests._helpers import molecule_structure, one_sentence_context
+
+GLUTARIMIDE_NH = "O=C1CCC(N2Cc3ccccc3C2=O)C(=O)N1"
+GLUTARIMIDE_NME = "CN1C(=O)CCC(N2Cc3ccccc3C2=O)C1=O"
+
+
+@pytest.mark.parametrize(
+    ("feature", "smiles", "lacking"),
+    [
+        ("phenol O–H", "COc1ccc(C)cc1", ["O–H"]),
+        ("phenol O–H", "Oc1ccc(C)cc1", []),
+        ("free NH2", "CN(C)c1ccccc1", ["N–H"]),
+        ("indole NH", "c1ccc2[nH]ccc2c1", []),
+        ("ortho-methyl groups", "Cc1ccccc1C", []),  # names no X–H bond
+        ("OMe group", "COc1ccccc1", []),  # 'OMe' is no O–H
+    ],
+)
+def test_a_named_bond_to_hydrogen_needs_an_atom_that_carries_it(
+    feature: str, smiles: str, lacking: list[str]
+) -> None:
+    assert missing_hydrogens(feature, smiles) == lacking
+
+
+def test_only_the_named_groups_atoms_count_when_it_is_drawn() -> None:
+    imide = group_for_feature("imide N–H")
+    assert imide is not None and imide.smarts
+    # the N-methyl glutarimide keeps no imide N–H, though its lactam ring has none either
+    assert missing_hydrogens("imide N–H", GLUTARIMIDE_NME, imide.smarts) == ["N–H"]
+    assert missing_hydrogens("imide N–H", GLUTARIMIDE_NH, imide.smarts) == []
+    # with an amide N–H elsewhere in the drawing, the imide's own nitrogen still decides
+    amide_elsewhere = "CNC(=O)c1ccc(cc1)N1C(=O)CCC1=O"
+    assert missing_hydrogens("imide N–H", amide_elsewhere, imide.smarts) == ["N–H"]
+    assert missing_hydrogens("imide N–H", amide_elsewhere) == []
+
+
+def test_a_cause_naming_a_bond_the_drawing_lacks_is_not_drawn() -> None:
+    sentence = (
+        "2c did not degrade BRD4 at all, because the imide N–H normally donates a hydrogen "
+        "bond to the backbone carbonyl of His378."
+    )
+
+    def reason(smiles: str) -> str | None:
+        structure = molecule_structure("ee", "2c", SmilesReading(text=smiles, source="osra"))
+        context = one_sentence_context(
+            structure,
+            sentence,
+            visible=tuple(structure_features(smiles)),
+            keys=frozenset(matched_keys(smiles)),
+        )
+        return TemplateGenerator().decompose(context).reason
+
+    assert reason(GLUTARIMIDE_NME) == "feature_not_drawn"
+    assert reason(GLUTARIMIDE_NH) != "feature_not_drawn"
