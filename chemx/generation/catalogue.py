@@ -939,7 +939,8 @@ def visible_groups(smiles: str) -> list[Group]:
 
 SUBSTITUENT_STEM = re.compile(r"[a-z]{5,}(?:ine|ole|ane)")
 """One-word ring names whose substituent form drops the final 'e' ('piperidine' ->
-'piperidinyl', 'imidazole' -> 'imidazolyl', 'oxetane' -> 'oxetanyl')."""
+'piperidinyl', 'imidazole' -> 'imidazolyl', 'oxetane' -> 'oxetanyl'); an amine ring's
+N-bound form ends in 'o' ('morpholino', 'piperidino', 'pyrrolidino')."""
 ALIAS_SUFFIXES = r"(?:s|es|ic|yl|ated|ation|ations)?"
 """Endings an alias may take in running text ("methoxys", "pyridyl", "methylation")."""
 
@@ -964,8 +965,10 @@ def _alias_patterns() -> list[tuple[Group, list[tuple[int, re.Pattern[str]]]]]:
                 )
                 pattern = rf"(?<![a-z]){re.escape(alias_words)}{suffixes}(?![a-z])"
                 if SUBSTITUENT_STEM.fullmatch(alias_words):
-                    # "piperidinyl", "morpholinyl": the ring named as a substituent
-                    stem_yl = rf"(?<![a-z]){re.escape(alias_words[:-1])}yl(?![a-z])"
+                    # "piperidinyl", "morpholinyl", and for an amine ring "morpholino",
+                    # "piperidino": the ring named as a substituent
+                    ending = "(?:yl|o)" if alias_words.endswith("ine") else "yl"
+                    stem_yl = rf"(?<![a-z]){re.escape(alias_words[:-1])}{ending}(?![a-z])"
                     pattern = f"{pattern}|{stem_yl}"
                 patterns.append((len(alias_words), re.compile(pattern)))
         compiled.append((group, patterns))

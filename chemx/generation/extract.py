@@ -950,6 +950,11 @@ def _finish(
     not_observed = not_an_observation(effect)
     if not_observed:
         return Vague("no_effect", not_observed)
+    subject_clause = SUBJECT_CLAUSE.match(effect)
+    if subject_clause and _has_verb(subject_clause["rest"]):
+        # "That 1b is still moderately selective is consistent with ...": the clause that
+        # is the sentence's subject is the observation (blind-48)
+        effect, form = subject_clause["rest"], "clause"
     framed = REPORTING_FRAME.match(effect)  # "We show that the half-life of 3b ..."
     if framed:
         effect = effect[framed.end() :]
@@ -2153,6 +2158,14 @@ LABEL_CLASS_NOUNS = (
 )
 """Class nouns a compound label may follow ('of ligand 3'); the phrase goes with the label
 (here and, with a few more, in `chemx.generation.label_free`)."""
+SUBJECT_CLAUSE = re.compile(r"^(?:that|the fact that)\s+(?P<rest>\S.*)$", re.I | re.S)
+"""'That 1b is still selective (is consistent with ...)': a clause as the subject."""
+WHOLE_COMPOUNDS = re.compile(
+    r"\b(?:compounds?|analogues?|analogs?|derivatives?|congeners?)\s+\(?\d{1,3}[a-z]?"
+    r"(?:\s*[–,-]\s*\d{0,3}[a-z]?)*\)?(?!\S)",
+    re.I,
+)
+"""'compounds 2a–2c', 'analogues 5 and 6': compounds named by their labels, not a part."""
 LABEL = re.compile(
     rf",?\s+(?:of|in|on|for|as in)\s+(?:(?:{LABEL_CLASS_NOUNS})s?\s+)?"
     r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
@@ -2483,6 +2496,10 @@ def _feature_problem(feature: str) -> str | None:
     if len(tagged) == 2 and tagged[-1].tag is Tag.LABEL and tagged[-2].tag is Tag.WORD:
         # 'fluoride 3', 'phenol 3': a class noun with its label names the compound
         return f"the subject {feature!r} names a compound by its label, not one of its features"
+    if WHOLE_COMPOUNDS.search(feature):
+        # "The 8-methoxy compounds 2a–2c all showed ..., the methoxy group stabilising":
+        # the main clause's subject is the compounds; the feature is another phrase's
+        return f"the subject {feature!r} names whole compounds by their labels, not a feature"
     if REAGENT_USED.search(feature):
         # "Saponification of the methyl ester of 5 with LiOH ... afforded 2a": a step
         return f"the subject {feature!r} names a reagent or solvent: a synthesis step"

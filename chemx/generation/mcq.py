@@ -150,6 +150,9 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     """
     if form != "clause":
         return effect
+    in_shown = SHOWN_LEAD.match(effect)
+    if in_shown:
+        return _feature_in_shown(effect, in_shown["lead"], in_shown["rest"])
     tokens = tokenise(effect)
     start = predicate_start(tokens)
     if not start:
@@ -204,6 +207,27 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     lead = adverbial_lead(subject)
     space = "" if predicate.startswith(",") else " "
     return capitalise(f"{lead}{noun}{space}{predicate}")
+
+
+SHOWN_LEAD = re.compile(rf"^(?P<lead>(?:In|For|With|Within) {SHOWN},\s+)(?P<rest>\S.*)$", re.I)
+"""'In the compound shown, ...': the compound is named by the lead; the clause follows."""
+
+
+def _feature_in_shown(effect: str, lead: str, rest: str) -> str:
+    """'In the compound shown, <group> raises ...' with the group made neutral.
+
+    "In 3b, the 2,4-difluorophenyl group at N1 raises activity four-fold, because the aryl
+    ring stacks ..." names the answer's ring by another name (blind-48): the stem says
+    "In the compound shown, one structural feature raises activity four-fold".
+    """
+    tokens = tokenise(rest)
+    start = predicate_start(tokens)
+    if not start or not names_group(text_of(rest, tokens, 0, start)):
+        return effect
+    predicate = text_of(rest, tokens, start, len(tokens)).strip()
+    if is_plural(text_of(rest, tokens, 0, start)):
+        predicate = inflect(predicate, plural=False)
+    return f"{capitalise(lead)}{FEATURE} {predicate}"
 
 
 def stem_text(effect: str, form: EffectForm, reasoning_type: ReasoningType, entry_type: str) -> str:

@@ -206,6 +206,12 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
             before, after = effect[: mention.start], effect[mention.end :]
             if _DESCRIBED_PARTNER.search(before):
                 continue
+            aside = _enclosing_aside(before, after)
+            if aside is not None:
+                # "extended the plasma half-life to 4.1 h (1.9 h for 2a)": the reference
+                # value is another compound's, and the measure stands without it (blind-48)
+                effect = f"{before[: aside[0]].rstrip()}{after[aside[1] :]}"
+                continue
             contrast = _OTHER_SUBJECT_CLAUSE.search(before)
             if contrast is not None:
                 # "BrettPhos delivered ... >99:1 selectivity, whereas 2c gave 14% of the
@@ -240,6 +246,23 @@ _OTHER_SUBJECT_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 """', whereas 2c', '; while the amide 3b': a joined clause whose subject is another compound."""
+
+
+def _enclosing_aside(before: str, after: str) -> tuple[int, int] | None:
+    """Where a data aside around a mention opens (in `before`) and closes (in `after`).
+
+    Only an aside with a value besides the label ("(1.9 h for 2a)") is data; "(2a)"
+    alone names the compound its clause is about, and goes with that clause.
+    """
+    opened = before.rfind("(")
+    if opened < 0 or ")" in before[opened:]:
+        return None
+    closed = after.find(")")
+    if closed < 0 or "(" in after[:closed]:
+        return None
+    if not re.search(r"\d", before[opened + 1 :] + after[:closed]):
+        return None  # "the dimethyl analogue (2a)": the label names what the clause is about
+    return opened, closed + 1
 
 
 def _after_clause(text: str) -> str:

@@ -16,7 +16,8 @@ from chemx.generation.backends import TemplateGenerator
 from chemx.generation.catalogue import group_for_feature, groups_named_in, matched_keys
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.features import structure_features, text_features
+from chemx.generation.features import structure_features
+from chemx.generation.paper_features import text_features
 from chemx.generation.register import renumber
 from chemx.records import SmilesReading
 from tests._helpers import molecule_structure, one_sentence_context

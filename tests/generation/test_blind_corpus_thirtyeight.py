@@ -15,10 +15,11 @@ from __future__ import annotations
 from chemx.generation.backends import TemplateGenerator
 from chemx.generation.catalogue import group_for_feature, groups_named_in, matched_keys
 from chemx.generation.extract import Decomposition, Vague, decompose, not_drawn_part
-from chemx.generation.features import select_other_features, structure_features, text_features
+from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.overlap import names_cause_atoms
 from chemx.generation.owners import effect_owners
+from chemx.generation.paper_features import text_features
 from chemx.generation.register import readings
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import SmilesReading

@@ -23,9 +23,10 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.features import select_other_features, structure_features, text_features
+from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.owners import effect_owners
+from chemx.generation.paper_features import text_features
 from chemx.generation.register import readings
 from chemx.generation.shown import without_unseen_references
 from chemx.generation.stem_wording import without_structural_lead

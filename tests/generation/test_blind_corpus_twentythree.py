@@ -27,10 +27,10 @@ from chemx.generation.features import (
     drawn_name,
     renames_as_one,
     structure_features,
-    text_features,
 )
 from chemx.generation.label_free import without_labels
 from chemx.generation.mcq import subject_free_effect
+from chemx.generation.paper_features import text_features
 from chemx.generation.register import inflect, readings
 from chemx.generation.shown import neutral_effect, without_unseen_references
 from chemx.generation.stem_wording import unnamed_precursors

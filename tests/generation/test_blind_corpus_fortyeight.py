@@ -1,0 +1,74 @@
+"""Misreadings found on a forty-eighth blind corpus (fluoroquinolones, prolinamide
+organocatalysts, BODIPY dyes, sulfonylurea herbicides, photoinitiators).
+
+Written by an author who never saw the decomposition; built at base and at the commit
+frozen after blind-47 (1889cb8) before its items were read, with the same 15 items both
+times. The rules below come from its invalid items: compounds named by their labels read
+as the feature, a subject clause ("That 1b is ...") kept as a fragment, another
+compound's reference value in a data aside, an N-bound ring named with '-o'
+('morpholino'), a 'with' phrase that describes another noun of the sentence, and a stem
+that names the answer's group as the subject of its clause.
+"""
+
+from __future__ import annotations
+
+from chemx.generation.catalogue import group_for_feature
+from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.mcq import subject_free_effect
+from chemx.generation.paper_features import text_features
+from chemx.generation.shown import without_unseen_references
+
+
+def test_compounds_named_by_their_labels_are_no_feature() -> None:
+    found = decompose(
+        "The 8-methoxy compounds 2a–2c all showed photo-irritation factors below 2, the "
+        "electron-donating methoxy group stabilising the excited state against C8 "
+        "fragmentation."
+    )
+    assert isinstance(found, Vague) and "whole compounds" in found.detail
+
+
+def test_a_subject_clause_is_the_observation() -> None:
+    found = decompose(
+        "That 1b is still moderately selective is consistent with its acidic N–H binding the "
+        "nitro group, which is a much weaker hydrogen-bond acceptor than an aldehyde carbonyl."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.effect == "1b is still moderately selective"
+    assert found.feature == "acidic N–H"
+
+
+def test_another_compounds_value_in_an_aside_leaves_the_stem() -> None:
+    assert without_unseen_references(
+        "extended the plasma half-life to 4.1 h (1.9 h for 2a)", ["2a"]
+    ) == ("extended the plasma half-life to 4.1 h")
+    # a bare label in brackets names the compound its clause is about: not cut
+    effect = "3 was active, whereas the dimethyl analogue (2a) was inactive"
+    assert without_unseen_references(effect, ["2a"]) == effect
+
+
+def test_an_n_bound_ring_named_with_o_is_the_ring() -> None:
+    for name, key in (("para-morpholino donor", "morpholine"), ("piperidino group", "piperidine")):
+        group = group_for_feature(name)
+        assert group is not None and group.key == key
+
+
+def test_a_with_phrase_describes_the_noun_before_it() -> None:
+    sentence = (
+        "We compared the α-aminoketone 4, three acylphosphorus initiators and a "
+        "thioxanthone/amine pair with a new one-component thioxanthone, using real-time FTIR."
+    )
+    assert [f.name for f in text_features([("s1", sentence)], ["4"])] == []
+
+
+def test_a_group_as_the_subject_after_the_compound_is_made_neutral() -> None:
+    effect = (
+        "In the compound shown, the 2,4-difluorophenyl group at N1 raises activity against "
+        "Acinetobacter baumannii four-fold"
+    )
+    assert subject_free_effect(effect, "clause", "aryl ring", "molecule") == (
+        "In the compound shown, one structural feature raises activity against Acinetobacter "
+        "baumannii four-fold"
+    )
+    plain = "In the compound shown, the yield fell to 20%"
+    assert subject_free_effect(plain, "clause", "aryl ring", "molecule") == plain
