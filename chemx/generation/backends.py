@@ -103,6 +103,7 @@ from chemx.generation.schemas import (
     McqAnswer,
 )
 from chemx.generation.shown import neutral_effect, without_unseen_references
+from chemx.generation.stem_leak import cause_named_in_stem
 from chemx.generation.stem_wording import (
     unnamed_precursors,
     without_lacking_clause,
@@ -190,8 +191,9 @@ class DecomposeResult:
     reason: str = ""
     """'too_vague', 'too_few_features', 'feature_not_drawn', 'no_neutral_stem' (the stem
     cannot name the effect's subject without its group), 'unseen_reference' (the stem
-    would compare with a compound the item does not show) or 'model_failed' when `fields`
-    is None."""
+    would compare with a compound the item does not show), 'stem_names_cause' (the stem
+    names the answer's group under another name, `chemx.generation.stem_leak`) or
+    'model_failed' when `fields` is None."""
     detail: str = ""
     calls: tuple[ModelCall, ...] = ()
     partial: PartialDecomposition | None = None
@@ -707,6 +709,18 @@ class TemplateGenerator:
                 )
             effect = referenced
         effect = without_lacking_clause(effect)
+        leaked = (
+            cause_named_in_stem(effect, extracted.feature, drawn_smiles(context.structure))
+            if pair is None
+            else None
+        )
+        if leaked is not None:
+            return DecomposeResult(
+                None,
+                "stem_names_cause",
+                f"the stem ({effect!r}) names the cause {extracted.feature!r} as the "
+                f"{BY_KEY[leaked].name}",
+            )
         found = PartialDecomposition(
             effect=effect,
             feature=extracted.feature,

@@ -6,14 +6,15 @@ content word with the answer. A paper often names one group two ways in one sent
 ring stacks more extensively ..." (blind-48). The stem "In the compound shown, the
 2,4-difluorophenyl group at N1 raises activity" shares no word with the answer "the aryl
 ring", yet it tells the reader where the answer is. The test is on the catalogue and the
-drawing: a group the stem names is the cause's entry, a related entry, or (on the drawn
-SMILES) an entry whose every match shares a heteroatom or aliphatic carbon with the
-cause's (`chemx.generation.overlap.names_cause_atoms`).
+drawing: a group the stem names is the cause's entry, or (on the drawn SMILES) an entry
+whose every match shares a heteroatom or aliphatic carbon with the cause's
+(`chemx.generation.overlap.names_cause_atoms`). Related entries are not enough: "the
+benzyl ester ... leaves the sensitive carbonate ring intact" names two esters, not one.
 """
 
 from __future__ import annotations
 
-from chemx.generation.catalogue import BY_KEY, group_for_feature, groups_named_in, related
+from chemx.generation.catalogue import group_for_feature, groups_named_in
 from chemx.generation.feature_names import groups_inside_words
 from chemx.generation.overlap import names_cause_atoms
 
@@ -30,9 +31,7 @@ def cause_named_in_stem(effect: str, feature: str, smiles: str | None) -> str | 
     if not cause_keys:
         return None
     for key in sorted(_named_keys(effect)):
-        if key in cause_keys or any(related(BY_KEY[key], BY_KEY[c]) for c in cause_keys):
-            return key
-        if names_cause_atoms(smiles, cause_keys, [key]):
+        if key in cause_keys or names_cause_atoms(smiles, cause_keys, [key]):
             return key
     return None
 
