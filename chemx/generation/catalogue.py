@@ -1024,7 +1024,20 @@ def _name_part_owners() -> dict[str, frozenset[str]]:
     owners: dict[str, set[str]] = {}
     for alias, key in _name_parts():
         owners.setdefault(alias, set()).add(key)
+    for prefix, keys in SUBSTITUENT_PREFIXES.items():
+        owners.setdefault(prefix, set()).update(keys)
     return {alias: frozenset(keys) for alias, keys in owners.items()}
+
+
+SUBSTITUENT_PREFIXES: dict[str, tuple[str, ...]] = {
+    "hydroxy": ("alcohol", "phenol"),
+    "carboxy": ("carboxylic_acid",),
+}
+"""IUPAC substituent prefixes that are parts of a name but no group's name alone: the
+"hydroxy" of "hydroxyethoxy" is an OH (on carbon or on the ring; the name does not say
+which), so "aliphatic hydroxyl group" offered beside "the terminal hydroxyethoxy group"
+names the answer's group twice (blind-48). 'oxo' is left out: it is also the start of
+ring names ('oxolane', 'dioxolane')."""
 
 
 def parent_of(word: str) -> str | None:

@@ -250,7 +250,10 @@ def select_other_features(
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
     sentence_stems = distinctive_stems(sentence)
-    bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) else None
+    bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) or not named_keys else None
+    # "the aryl ring stacks ...": a cause that names a ring but no group could be any ring
+    unplaced_ring = not named_keys and bool(_RING_HEAD.search(cause))
+    benzenoid = unplaced_ring and bool(_BENZENOID.search(cause))
 
     def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, bool, int, str | int]:
         index, feature = pair
@@ -272,8 +275,14 @@ def select_other_features(
     for _, candidate in ranked:
         if same_feature(candidate.name, cause) or _group_conflicts(candidate, cause_groups):
             continue
-        if bare is not None and _bond_of(candidate.name) == bare:
+        if bare is not None and (_bond_of(candidate.name) == bare or _has_bond(candidate, bare)):
             continue  # "its NH" against "aliphatic amide N–H": which N–H is meant?
+        if (
+            unplaced_ring
+            and _RING_HEAD.search(candidate.name)
+            and (not benzenoid or _BENZENOID.search(candidate.name))
+        ):
+            continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
         if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate)):
             continue  # "makes the carbamate N–H more acidic": the anilide N–H is that N–H
         if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
@@ -295,6 +304,27 @@ _BOND = r"(?P<bond>[NOSC])\s*[–−-]?\s*H"
 _BARE_BOND = re.compile(rf"(?:(?:the|its|their|an?|free)\s+)*{_BOND}s?", re.I)
 """A cause that names only a bond ('its NH', 'the O–H'): any group's such bond fits it."""
 _LAST_BOND = re.compile(rf"(?:^|\s){_BOND}s?$")
+
+
+_RING_HEAD = re.compile(r"\b(?:ring|rings|arene|arenes)$", re.I)
+"""A name whose head is a ring ('aryl ring', 'para-disubstituted benzene ring')."""
+_BENZENOID = re.compile(r"\b(?:aryl|aromatic|benzene|phenyl|phenylene|arene)\b|phenyl\b", re.I)
+"""A ring named as a benzene ring: an unplaced 'aryl ring' may be any such ring, not a
+piperazine or a quinoline."""
+
+
+def _has_bond(feature: VisibleFeature, element: str) -> bool:
+    """Whether the feature's catalogue group has an H on `element` ('[NX3H1]', '[nH]').
+
+    "The acidic N–H binds the nitro group" names no group: the aryl amide's N–H offered
+    beside it may be that N–H (blind-48).
+    """
+    from chemx.generation.catalogue import BY_KEY
+
+    group = BY_KEY.get(feature.key) if feature.key else None
+    if group is None or not group.smarts:
+        return False
+    return bool(re.search(rf"\[{element}[^\]]*H[^\]]*\]", group.smarts, re.I))
 
 
 def _bond_of(name: str) -> str | None:

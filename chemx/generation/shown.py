@@ -226,7 +226,7 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
                 # "also made 2b the least stable compound": what is said is said of 2b,
                 # which the item does not show (blind-46, on 2a)
                 return None
-            elif _COMPARISON_MARKER.search(before):
+            elif _COMPARISON_MARKER.search(before) or _EQUATIVE_REFERENCE.search(before):
                 # 'lower than 2a', 'unlike 2a', 'forty times that of 1a', 'to the blue of
                 # 1a': the comparison needs the compound the item does not show
                 return None
@@ -290,6 +290,11 @@ _COMPARISON_MARKER = re.compile(
     r"as\s+\w+\s+as|that of|those of|to the (?:blue|red) of|from\s+[^,;()]{1,20}?\s+for)\s",
     re.IGNORECASE,
 )
+_EQUATIVE_REFERENCE = re.compile(
+    r"\bas\s+(?:with|for|in|on|by|from|to|that\s+of)\s+(?:compound\s+)?$", re.IGNORECASE
+)
+"""'twice as fast with 1c as with 1b': the second term of an 'as ... as' comparison
+(blind-49)."""
 _DESCRIBED_PARTNER = re.compile(
     r"\b(?!(?:the|its|their|an?|this|that)\s)[\w-]+\s+(?:analogue|analog|isomer|congener|"
     r"counterpart|homologue|homolog|derivative|epimer|enantiomer)s?\s+$",

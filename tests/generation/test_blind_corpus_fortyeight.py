@@ -12,8 +12,10 @@ that names the answer's group as the subject of its clause.
 
 from __future__ import annotations
 
-from chemx.generation.catalogue import group_for_feature
+from chemx.generation.catalogue import group_for_feature, groups_inside_name
 from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.feature_names import spelled_out
+from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.paper_features import text_features
 from chemx.generation.shown import without_unseen_references
@@ -72,3 +74,22 @@ def test_a_group_as_the_subject_after_the_compound_is_made_neutral() -> None:
     )
     plain = "In the compound shown, the yield fell to 20%"
     assert subject_free_effect(plain, "clause", "aryl ring", "molecule") == plain
+
+
+def test_a_substituent_prefix_inside_a_name_is_its_group() -> None:
+    assert {"alcohol", "phenol"} <= set(groups_inside_name("hydroxyethoxy"))
+    assert "alcohol" in spelled_out("terminal hydroxyethoxy group", None)
+    assert groups_inside_name("oxolane") == set()  # 'oxo' is no prefix here
+
+
+def test_an_unplaced_cause_keeps_its_kind_out_of_the_wrong_answers() -> None:
+    prolinamide = "O=C(Nc1ccc(cc1)[N+](=O)[O-])[C@@H]1CCCN1"
+    names = [
+        f.name for f in select_other_features("acidic N–H", structure_features(prolinamide), 8)
+    ]
+    assert "anilide N–H" not in names  # which N–H is "the acidic N–H"?
+    quinolone = "O=C(O)C1=CN(c2ccc(F)cc2F)c2cc(N3CCNCC3)c(F)cc2C1=O"
+    visible = structure_features(quinolone)
+    names = [f.name for f in select_other_features("aryl ring", visible, 8, smiles=quinolone)]
+    assert not any("benzene" in n or "phenyl" in n for n in names)  # which aryl ring?
+    assert "piperazine ring" in names  # not an aryl ring
