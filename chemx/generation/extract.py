@@ -2165,11 +2165,13 @@ LABEL_CLASS_NOUNS = (
 SUBJECT_CLAUSE = re.compile(r"^(?:that|the fact that)\s+(?P<rest>\S.*)$", re.I | re.S)
 """'That 1b is still selective (is consistent with ...)': a clause as the subject."""
 WHOLE_COMPOUNDS = re.compile(
-    r"\b(?:compounds?|analogues?|analogs?|derivatives?|congeners?)\s+\(?\d{1,3}[a-z]?"
+    r"\b(?:compounds|analogues|analogs|derivatives|congeners)\s+\(?\d{1,3}[a-z]?"
     r"(?:\s*[–,-]\s*\d{0,3}[a-z]?)*\)?(?!\S)",
     re.I,
 )
-"""'compounds 2a–2c', 'analogues 5 and 6': compounds named by their labels, not a part."""
+"""'compounds 2a–2c', 'analogues 5 and 6': compounds named by their labels, not a part. A
+singular 'the P1 difluoromethyl analogue 5' names one compound by its feature, which a
+pronoun cause ('as it lacks the olefin') explains (blind-27)."""
 LABEL = re.compile(
     rf",?\s+(?:of|in|on|for|as in)\s+(?:(?:{LABEL_CLASS_NOUNS})s?\s+)?"
     r"(?:\([RSEZ]\)-)?\d+[a-z]?[′']*(?:\s*(?:[–-]|,|and)\s*\d*[a-z]?[′']*)*(?=$|[\s,;])",
