@@ -155,6 +155,18 @@ def one_sentence_context(
     )
 
 
+def template_reason(label: str, smiles: str, sentence: str) -> str | None:
+    """Why the offline template generator discards one sentence about `smiles`, or ''."""
+    structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
+    context = one_sentence_context(
+        structure,
+        sentence,
+        visible=tuple(structure_features(smiles)),
+        keys=frozenset(matched_keys(smiles)),
+    )
+    return TemplateGenerator().decompose(context).reason
+
+
 def template_answer(label: str, smiles: str, sentence: str) -> Option:
     """The correct option the offline template generator writes for one sentence.
 

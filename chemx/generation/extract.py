@@ -2365,13 +2365,13 @@ def _clean_effect(effect: str) -> str:
     coupling; 8 was then isolated in 78% yield", "giving 70% ee; the larger groups
     evidently crowd the site"): a workup or a further explanation, not the effect.
     """
-    effect = _first_statement(effect)
+    effect = first_statement(effect)
     effect = LEADING_ADVERB.sub("", effect.strip())
     effect = re.sub(r"^(?:thereby|thus|so)\s+", "", effect, flags=re.I)
     return effect.strip(" ,;:.")
 
 
-def _first_statement(text: str) -> str:
+def first_statement(text: str) -> str:
     """`text` up to its first semicolon outside brackets."""
     depth = 0
     for index, char in enumerate(text):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from chemx.english import adjective_only
 from chemx.generation.clauses import Tag, tokenise
+from chemx.generation.extract import first_statement
 from chemx.generation.stem_wording import (
     SHOWN,
     systematic_name_start,
@@ -267,15 +268,7 @@ def _enclosing_aside(before: str, after: str) -> tuple[int, int] | None:
 
 def _after_clause(text: str) -> str:
     """What follows the clause that opens `text`: from its first ';' outside brackets on."""
-    depth = 0
-    for index, char in enumerate(text):
-        if char in "([":
-            depth += 1
-        elif char in ")]":
-            depth = max(0, depth - 1)
-        elif char == ";" and depth == 0:
-            return text[index:]
-    return ""
+    return text if text.startswith(";") else text[len(first_statement(text)) :]
 
 
 _CAUSATIVE = re.compile(

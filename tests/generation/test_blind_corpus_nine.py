@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import pytest
 
-from chemx.generation.backends import TemplateGenerator
-from chemx.generation.catalogue import matched_keys
 from chemx.generation.clauses import normalise, predicate_start, tokenise
 from chemx.generation.elements import missing_elements, named_elements
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.features import structure_features
 from chemx.generation.owners import data_owners, foreign_effect_owners
 from chemx.generation.register import plain_feature, readings, renumber, without_labels
 from chemx.generation.shown import neutral_effect
 from chemx.generation.stem_wording import without_lacking_clause
 from chemx.generation.subject_cause import subject_reading
-from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, one_sentence_context, template_answer
+from tests._helpers import (
+    template_answer,
+    template_reason,
+)
 
 
 def _read(sentence: str) -> Decomposition:
@@ -215,18 +214,13 @@ def test_a_cause_naming_an_element_the_drawing_lacks_is_not_drawn() -> None:
         "dicyclohexylphosphino group is too small to drive reductive elimination."
     )
 
-    def reason(smiles: str) -> str | None:
-        structure = molecule_structure("ee", "1a", SmilesReading(text=smiles, source="osra"))
-        context = one_sentence_context(
-            structure,
-            sentence,
-            visible=tuple(structure_features(smiles)),
-            keys=frozenset(matched_keys(smiles)),
-        )
-        return TemplateGenerator().decompose(context).reason
-
-    assert reason("Cc1ccc(Cl)cc1") == "feature_not_drawn"  # 4-chlorotoluene: no phosphorus
-    assert reason("COc1cccc(OC)c1-c1ccccc1P(C1CCCCC1)C1CCCCC1") != "feature_not_drawn"
+    assert (
+        template_reason("1a", "Cc1ccc(Cl)cc1", sentence) == "feature_not_drawn"
+    )  # 4-chlorotoluene: no phosphorus
+    assert (
+        template_reason("1a", "COc1cccc(OC)c1-c1ccccc1P(C1CCCCC1)C1CCCCC1", sentence)
+        != "feature_not_drawn"
+    )
 
 
 def test_a_relative_clause_pointing_at_the_answer_leaves_the_stem() -> None:
