@@ -155,16 +155,20 @@ def one_sentence_context(
     )
 
 
-def template_reason(label: str, smiles: str, sentence: str) -> str | None:
-    """Why the offline template generator discards one sentence about `smiles`, or ''."""
+def template_context(label: str, smiles: str, sentence: str) -> GenerationContext:
+    """One sentence about a structure read as `smiles` (features and keys from it)."""
     structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
+    return one_sentence_context(
         structure,
         sentence,
         visible=tuple(structure_features(smiles)),
         keys=frozenset(matched_keys(smiles)),
     )
-    return TemplateGenerator().decompose(context).reason
+
+
+def template_reason(label: str, smiles: str, sentence: str) -> str | None:
+    """Why the offline template generator discards one sentence about `smiles`, or ''."""
+    return TemplateGenerator().decompose(template_context(label, smiles, sentence)).reason
 
 
 def template_answer(label: str, smiles: str, sentence: str) -> Option:
@@ -173,13 +177,7 @@ def template_answer(label: str, smiles: str, sentence: str) -> Option:
     The structure is read as `smiles` (its features and catalogue keys from it); the test
     fails with the generator's reason when it decomposes or writes nothing.
     """
-    structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
-    context = one_sentence_context(
-        structure,
-        sentence,
-        visible=tuple(structure_features(smiles)),
-        keys=frozenset(matched_keys(smiles)),
-    )
+    context = template_context(label, smiles, sentence)
     generator = TemplateGenerator()
     decomposed = generator.decompose(context)
     assert decomposed.fields is not None, decomposed

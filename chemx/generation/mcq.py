@@ -222,10 +222,13 @@ def _feature_in_shown(effect: str, lead: str, rest: str) -> str:
     """
     tokens = tokenise(rest)
     start = predicate_start(tokens)
-    if not start or not names_group(text_of(rest, tokens, 0, start)):
+    if not start:
+        return effect
+    subject = text_of(rest, tokens, 0, start)
+    if not names_group(subject):
         return effect
     predicate = text_of(rest, tokens, start, len(tokens)).strip()
-    if is_plural(text_of(rest, tokens, 0, start)):
+    if is_plural(subject):
         predicate = inflect(predicate, plural=False)
     return f"{capitalise(lead)}{FEATURE} {predicate}"
 

@@ -88,7 +88,7 @@ def text_features(
             phrases.extend(
                 match["np"]
                 for match in pattern.finditer(text)
-                if not _partner_of_verb(match) and not _with_another(match, labels)
+                if not _with_another_owner(match, labels)
             )
         for label in labels:
             of_label = re.compile(
@@ -109,34 +109,27 @@ def text_features(
     return found
 
 
-def _partner_of_verb(match: re.Match[str]) -> bool:
-    """Whether a 'with' phrase is what a verb acts with, not what the compound bears.
-
-    "nitroalkene 2, with its para-methoxy group" says what 2 carries; "interact with a
-    cationic lysine in loop D" names the receptor's residue the compound meets (blind-47:
-    the lysine was offered as a group of imidacloprid).
-    """
-    if not match.group(0).lower().startswith("with"):
-        return False
-    before = match.string[: match.start()].split()[-1:]
-    return bool(before) and before[0].lower().strip(",;:()") in VERB_FORMS
-
-
 WITH_WINDOW = 30
 """Characters before 'with' within which the compound it describes must be named."""
 
 
-def _with_another(match: re.Match[str], labels: Sequence[str]) -> bool:
-    """Whether a 'with' phrase describes something other than the compound `labels` name.
+def _with_another_owner(match: re.Match[str], labels: Sequence[str]) -> bool:
+    """Whether a 'with' phrase is not what the compound `labels` name carries.
 
-    'With' attaches its phrase to the noun just before it: "nitroalkene 2, with its
-    para-methoxy group" describes 2, but in "... and a thioxanthone/amine pair with a new
-    one-component thioxanthone" (a sentence that names 4 elsewhere) the pair has it
-    (blind-48: the thioxanthone was offered as a group of the aminoketone 4).
+    'With' attaches its phrase to the word just before it: "nitroalkene 2, with its
+    para-methoxy group" describes 2. A verb there makes it what the compound acts on
+    ("interact with a cationic lysine in loop D", blind-47: the lysine was offered as a
+    group of imidacloprid); a label named nowhere close before it makes it another noun's
+    ("... and a thioxanthone/amine pair with a new one-component thioxanthone", blind-48:
+    offered as a group of the aminoketone 4).
     """
     if not match.group(0).lower().startswith("with"):
         return False
-    window = match.string[max(0, match.start() - WITH_WINDOW) : match.start()]
+    before = match.string[: match.start()]
+    last = before.split()[-1:]
+    if last and last[0].lower().strip(",;:()") in VERB_FORMS:
+        return True
+    window = before[-WITH_WINDOW:]
     return not any(names_label(window, label) for label in labels)
 
 

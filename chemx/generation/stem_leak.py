@@ -14,23 +14,18 @@ benzyl ester ... leaves the sensitive carbonate ring intact" names two esters, n
 
 from __future__ import annotations
 
-from chemx.generation.catalogue import group_for_feature, groups_named_in
-from chemx.generation.feature_names import groups_inside_words
+from chemx.generation.catalogue import group_for_feature
+from chemx.generation.feature_names import spelled_out
 from chemx.generation.overlap import names_cause_atoms
-
-
-def _named_keys(text: str) -> set[str]:
-    """Catalogue entries a phrase names, whole or inside its long words."""
-    return {group.key for group in groups_named_in(text)} | groups_inside_words(text)
 
 
 def cause_named_in_stem(effect: str, feature: str, smiles: str | None) -> str | None:
     """The catalogue entry by which the stem's `effect` names the cause `feature`, or None."""
     cause = group_for_feature(feature)
-    cause_keys = _named_keys(feature) | ({cause.key} if cause else set())
+    cause_keys = set(spelled_out(feature, None)) | ({cause.key} if cause else set())
     if not cause_keys:
         return None
-    for key in sorted(_named_keys(effect)):
+    for key in spelled_out(effect, None):
         if key in cause_keys or names_cause_atoms(smiles, cause_keys, [key]):
             return key
     return None
