@@ -93,3 +93,13 @@ def test_an_unplaced_cause_keeps_its_kind_out_of_the_wrong_answers() -> None:
     names = [f.name for f in select_other_features("aryl ring", visible, 8, smiles=quinolone)]
     assert not any("benzene" in n or "phenyl" in n for n in names)  # which aryl ring?
     assert "piperazine ring" in names  # not an aryl ring
+
+
+def test_one_compound_named_by_its_feature_is_still_read() -> None:
+    # blind-27: only plural compound nouns with labels are whole compounds
+    found = decompose(
+        "The P1 difluoromethyl analogue 5 was as potent as 2b but far more stable in human "
+        "liver microsomes (CLint 12 versus 48 μL min−1 mg−1), as it lacks the olefin that "
+        "CYP3A4 oxidizes to the epoxide, the main metabolite of 2b."
+    )
+    assert not (isinstance(found, Vague) and "whole compounds" in found.detail), found
