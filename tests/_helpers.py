@@ -14,9 +14,10 @@ from PIL import Image, ImageDraw
 
 from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exported
 from chemx.generation import GenerationContext
-from chemx.generation.backends import TemplateGenerator
+from chemx.generation.backends import McqResult, TemplateGenerator
 from chemx.generation.catalogue import matched_keys
 from chemx.generation.features import VisibleFeature, structure_features
+from chemx.generation.mcq import Mcq
 from chemx.records import (
     Evidence,
     EvidenceSentence,
@@ -171,16 +172,27 @@ def template_reason(label: str, smiles: str, sentence: str) -> str | None:
     return TemplateGenerator().decompose(template_context(label, smiles, sentence)).reason
 
 
-def template_answer(label: str, smiles: str, sentence: str) -> Option:
-    """The correct option the offline template generator writes for one sentence.
+def template_written(label: str, smiles: str, sentence: str) -> McqResult:
+    """What the offline template generator writes for one sentence about `smiles`.
 
     The structure is read as `smiles` (its features and catalogue keys from it); the test
-    fails with the generator's reason when it decomposes or writes nothing.
+    fails with the generator's reason when it does not decompose the sentence.
     """
     context = template_context(label, smiles, sentence)
     generator = TemplateGenerator()
     decomposed = generator.decompose(context)
     assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
+    return generator.write_mcq(context, decomposed.fields)
+
+
+def template_mcq(label: str, smiles: str, sentence: str) -> Mcq:
+    """The item the offline template generator writes for one sentence (it must write one)."""
+    written = template_written(label, smiles, sentence)
     assert written.mcq is not None, written
-    return next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+    return written.mcq
+
+
+def template_answer(label: str, smiles: str, sentence: str) -> Option:
+    """The correct option the offline template generator writes for one sentence."""
+    mcq = template_mcq(label, smiles, sentence)
+    return next(o for o in mcq.options if o.letter == mcq.answer)

@@ -41,6 +41,7 @@ from chemx.generation.catalogue import (
     related,
 )
 from chemx.generation.elements import (
+    acts_on_same_bond,
     atom_only_in,
     missing_elements,
     missing_hydrogens,
@@ -48,7 +49,7 @@ from chemx.generation.elements import (
 )
 from chemx.generation.explanations import PaperExplanation, lend_mechanisms
 from chemx.generation.extract import Decomposition, EffectForm, decompose
-from chemx.generation.feature_names import names_cause, same_feature
+from chemx.generation.feature_names import names_cause, restates_name, same_feature
 from chemx.generation.features import (
     MAX_OTHER_FEATURES,
     MIN_OTHER_FEATURES,
@@ -506,8 +507,11 @@ def drawn_smiles(structure: Structure) -> str | None:
     return structure.reading.text
 
 
-def table_readings(phrase: str, action: str) -> list[str]:
+def table_readings(phrase: str, action: str, name: str = "") -> list[str]:
     """The readings of the table's `phrase` that may stand for the paper's `action`.
+
+    No reading that only restates the feature's `name` stands for anything
+    (`restates_name`).
 
     A reading stands for the action only when its verb head has the same mechanism
     classes as the action's:
@@ -533,7 +537,9 @@ def table_readings(phrase: str, action: str) -> list[str]:
     return [
         r
         for r in readings(phrase)
-        if mechanism_classes(_verb_head(r)) == wanted and mechanism_classes(r) <= said
+        if mechanism_classes(_verb_head(r)) == wanted
+        and mechanism_classes(r) <= said
+        and not restates_name(name, r)
     ]
 
 
@@ -794,7 +800,7 @@ class TemplateGenerator:
         ]
         if correct.in_structure and correct.key and not WEAKENED.search(parts.action):
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)
-            said = table_readings(phrase, parts.action)
+            said = table_readings(phrase, parts.action, correct.feature)
             if said:
                 action = said[-1]
                 correct = replace(correct, mechanism=parts.joined(action))
@@ -898,6 +904,8 @@ class TemplateGenerator:
                 for reading in effect_readings(feature.key, mechanism)
                 if not (parts.chain and _coordinated(reading))
                 and not _competes(answer_classes, reading)
+                and not restates_name(feature.name, reading)
+                and not acts_on_same_bond(reading, correct.mechanism)
                 for draft in (
                     distractor_draft(
                         feature.name,

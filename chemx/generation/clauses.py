@@ -16,6 +16,9 @@ sentence with a grammar written for the prose it meets. It works in three steps:
    bridge" is a noun phrase, "the methoxy oxygens interact" a clause).
 
 The causal constructions that use these tokens are in `chemx.generation.causal`.
+
+Long module: the tagger and the predicate finder share their word-class rules, and each
+predicate rule is read against the tags it relies on.
 """
 
 from __future__ import annotations
@@ -391,8 +394,24 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         if verb.noun_too and following is not None and following.tag in (Tag.PREP, Tag.TO):
             continue  # "Attaching a CF3 group to the ring lowers ...": a noun head
+        if verb.noun_too and _verb_after_aside(tokens, index + 1):
+            continue  # "Omitting the 1,7-methyl groups (3) reduces ...": a noun head
         return index
     return None
+
+
+def _verb_after_aside(tokens: list[Token], index: int) -> bool:
+    """Whether a finite verb follows at `index`, past any label or bracketed aside.
+
+    Two finite verbs never stand side by side, so a word that is noun and verb before one
+    ("groups (3) reduces") is the subject's noun head.
+    """
+    depth = 0
+    for token in tokens[index:]:
+        depth += (token.text in "([") - (token.text in ")]")
+        if depth <= 0 and token.text not in ")]" and token.tag is not Tag.LABEL:
+            return token.tag in (Tag.VERB, Tag.AUX)
+    return False
 
 
 def _finite_here(tokens: list[Token], index: int) -> bool:

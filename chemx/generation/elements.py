@@ -57,6 +57,20 @@ BOND_TO_HYDROGEN = re.compile(r"(?<![A-Za-z])([NOS])\s?[–—-]?\s?H(?:2|₂)?(
 """A named bond from a heteroatom to hydrogen: 'N–H', 'NH', 'O-H', 'OH', 'NH2', 'SH'."""
 
 
+def acts_on_same_bond(mechanism: str, answer_mechanism: str) -> bool:
+    """Whether a wrong answer's mechanism works through an X–H bond the answer's names.
+
+    "The aryl chloride lowers the pKa of the bridge N–H" (blind-48) makes the N–H's
+    acidity the cause; "The sulfonamide presents an acidic N–H ..." beside it is a
+    second defensible answer, since on a sulfonylurea that N–H is the bridge's.
+    """
+
+    def elements(text: str) -> set[str]:
+        return {match.group(1) for match in BOND_TO_HYDROGEN.finditer(text)}
+
+    return bool(elements(mechanism) & elements(answer_mechanism))
+
+
 def missing_hydrogens(feature: str, smiles: str, smarts: str | None = None) -> list[str]:
     """The X–H bonds `feature` names that no X atom of the drawing carries; [] when unreadable.
 
@@ -184,6 +198,7 @@ __all__ = [
     "ATOM_NOUNS",
     "BOND_TO_HYDROGEN",
     "ELEMENT_STEMS",
+    "acts_on_same_bond",
     "atom_only_in",
     "missing_elements",
     "missing_hydrogens",

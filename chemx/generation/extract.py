@@ -89,6 +89,7 @@ from chemx.generation.text import (
     article_for,
     capitalise,
     content_stems,
+    distinctive_stems,
     wordlist,
     words,
 )
@@ -548,6 +549,9 @@ def _interpret(
         cause_fields = renamed
     else:
         cause_fields = _read_cause(cause, nominal_adjective=True)
+        added = _added_group_feature(text, effect, cause, reading, cause_fields, pointed_back)
+        if added is not None:
+            return added
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
@@ -578,6 +582,39 @@ def _interpret(
     return finished
 
 
+def _added_group_feature(
+    text: str,
+    effect: str,
+    cause: str,
+    reading: Reading,
+    cause_fields: tuple[str, str, bool] | Vague,
+    pointed_back: bool,
+) -> Decomposition | None:
+    """The group a change adds, as the feature of a noun-phrase cause about other parts.
+
+    "Introduction of the dicyanovinyl acceptor in 2c moves the emission to 585 nm as a
+    result of intramolecular charge transfer from the electron-rich TPE core to the
+    electron-poor vinyl group" (blind-49): the core is in every compound of the series;
+    what 2c differs by, and so what explains its effect, is the group introduced. The
+    noun phrase becomes the mechanism said of that group. None when the subject adds no
+    group or the cause's own feature is the added group.
+    """
+    if reading.construction.name not in NOMINAL_CAUSE_CONSTRUCTIONS:
+        return None
+    if not ADDING_GERUND.match(effect):
+        return None
+    tokens = tokenise(effect)
+    verb = predicate_start(tokens)
+    if not verb:
+        return None
+    subject = effect[: tokens[verb].start]
+    if isinstance(cause_fields, tuple) and distinctive_stems(cause_fields[0]) & distinctive_stems(
+        subject
+    ):
+        return None  # "Introducing a fluorine ..., owing to the fluorine's ...": the same group
+    return _subject_as_feature(text, effect, cause, reading, pointed_back, any_verb=True)
+
+
 def _opens_on_replacement(subject: str) -> bool:
     """Whether a subject is a replacement the authors made (`causal` class ``replace``).
 
@@ -589,12 +626,22 @@ def _opens_on_replacement(subject: str) -> bool:
 
 
 def _subject_as_feature(
-    text: str, effect: str, cause: str, reading: Reading, pointed_back: bool
+    text: str,
+    effect: str,
+    cause: str,
+    reading: Reading,
+    pointed_back: bool,
+    *,
+    any_verb: bool = False,
 ) -> Decomposition | None:
-    """The observation's subject as the feature of a noun-phrase cause (`subject_cause`)."""
+    """The observation's subject as the feature of a noun-phrase cause (`subject_cause`).
+
+    `any_verb`: the subject is a change made, so its predicate is the effect whatever its
+    verb ("Introduction of X moves the emission to 585 nm").
+    """
     if pointed_back or reading.construction.name not in NOMINAL_CAUSE_CONSTRUCTIONS:
         return None
-    found = subject_reading(effect, cause)
+    found = subject_reading(effect, cause, any_verb=any_verb)
     if found is None:
         return None
     feature = _clean_feature(found.subject)
@@ -2426,7 +2473,8 @@ OPERATION_GERUND = re.compile(r"^(?P<stem>[A-Za-z]+at)ing\s+(?=(?:the|a|an|its|o
 
 
 ADDING_GERUND = re.compile(
-    r"^(?:adding|introducing|installing|incorporating|attaching|appending)\s+"
+    r"^(?:adding|introducing|installing|incorporating|attaching|appending|"
+    r"(?:the\s+)?(?:introduction|installation|incorporation|addition|attachment)\s+of)\s+"
     r"(?:(?:a|an|the|one|two)\s+)?(?=\S)",
     re.I,
 )

@@ -22,7 +22,7 @@ from chemx.generation.catalogue import (
     subclasses_named,
 )
 from chemx.generation.extract import HEAD_BREAKS
-from chemx.generation.text import distinctive_stems
+from chemx.generation.text import content_stems, distinctive_stems
 
 if TYPE_CHECKING:
     from chemx.generation.catalogue import Group
@@ -72,6 +72,16 @@ def names_cause(mechanism: str, cause: str) -> bool:
     """
     wanted = distinctive_stems(cause)
     return bool(wanted) and wanted <= distinctive_stems(mechanism)
+
+
+def restates_name(name: str, reading: str) -> bool:
+    """Whether a mechanism reading says only what the feature's name already says.
+
+    "The aryl ring conjugated to a C=C bond conjugates the aryl ring" (blind-48): every
+    content word of the reading is in the name, so the option explains nothing.
+    """
+    said = content_stems(reading)
+    return bool(said) and said <= content_stems(name)
 
 
 def is_plural(phrase: str) -> bool:

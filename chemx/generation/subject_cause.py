@@ -48,15 +48,16 @@ class SubjectCause:
     """The cause, said of the feature by `mechanism_of` once the feature is known."""
 
 
-def subject_reading(effect: str, cause: str) -> SubjectCause | None:
+def subject_reading(effect: str, cause: str, *, any_verb: bool = False) -> SubjectCause | None:
     """Read `effect` as '<subject> <effect verb> ...' and `cause` as its mechanism, or None.
 
-    None when the effect has no subject before an effect verb, or when the cause is a
-    clause (a finite verb outside a relative clause): then its subject is the feature.
+    None when the effect has no subject before an effect verb (any finite verb with
+    `any_verb`), or when the cause is a clause (a finite verb outside a relative clause):
+    then its subject is the feature.
     """
     tokens = tokenise(effect)
     verb = predicate_start(tokens)
-    if not verb or not _effect_verb_at(tokens, verb):
+    if not verb or not (any_verb or _effect_verb_at(tokens, verb)):
         return None
     cause = cause.strip(" ,;:")
     if not cause or not _noun_phrase(tokenise(cause)):

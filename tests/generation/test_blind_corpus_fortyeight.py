@@ -13,12 +13,15 @@ that names the answer's group as the subject of its clause.
 from __future__ import annotations
 
 from chemx.generation.catalogue import group_for_feature, groups_inside_name
+from chemx.generation.clauses import predicate_start, tokenise
+from chemx.generation.elements import acts_on_same_bond
 from chemx.generation.extract import Decomposition, Vague, decompose
-from chemx.generation.feature_names import spelled_out
+from chemx.generation.feature_names import restates_name, spelled_out
 from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.paper_features import text_features
 from chemx.generation.shown import without_unseen_references
+from tests._helpers import template_answer, template_mcq, template_written
 
 
 def test_compounds_named_by_their_labels_are_no_feature() -> None:
@@ -103,3 +106,49 @@ def test_one_compound_named_by_its_feature_is_still_read() -> None:
         "CYP3A4 oxidizes to the epoxide, the main metabolite of 2b."
     )
     assert not (isinstance(found, Vague) and "whole compounds" in found.detail), found
+
+
+BODIPY_3 = "CC1=[N+]2C(=C(c3ccccc3)c3ccc(C)n3[B-]2(F)F)C=C1"
+STYRYL_4A = "COc1ccc(/C=C/c2cc(C)c3n2[B-](F)(F)[N+]2=C(C)C=C(C)C2=C3c2ccccc2)cc1"
+CHLORIMURON = "CCOC(=O)c1ccccc1S(=O)(=O)NC(=O)Nc1nc(Cl)cc(OC)n1"
+
+
+def test_a_noun_head_before_a_label_and_its_verb_ends_a_gerund_subject() -> None:
+    sentence = (
+        "Omitting the 1,7-methyl groups (3) reduces ΦF to 0.05 and the lifetime to 0.4 ns, "
+        "because without these groups the meso phenyl ring can rotate towards coplanarity "
+        "with the dipyrrin core, a motion that buckles the core and opens a fast "
+        "non-radiative decay channel."
+    )
+    tokens = tokenise(sentence)
+    assert tokens[predicate_start(tokens) or 0].text == "reduces"
+    stem = template_mcq("3", BODIPY_3, sentence).stem
+    assert stem.startswith("One structural change reduces ΦF to 0.05"), stem
+
+
+def test_the_answer_keeps_the_papers_action_when_the_tables_only_restates_its_name() -> None:
+    sentence = (
+        "Each 4-methoxystyryl arm shifts the emission by roughly 70 nm (4a, λem = 582 nm; "
+        "4b, λem = 652 nm), since the styryl unit extends the conjugated path along the long "
+        "axis of the chromophore while the methoxy donor raises the HOMO energy, narrowing "
+        "the HOMO–LUMO gap."
+    )
+    answer = template_answer("4a", STYRYL_4A, sentence)
+    assert "extends the conjugated path along the long axis" in answer.text
+    assert restates_name("aryl ring conjugated to a C=C bond", "conjugates the aryl ring")
+    assert not restates_name(
+        "aryl ring conjugated to a C=C bond", "delocalises charge across the ring"
+    )
+
+
+def test_a_wrong_answer_acting_through_the_answers_x_h_bond_is_not_offered() -> None:
+    assert acts_on_same_bond("presents an acidic N–H", "lowers the pKa of the bridge N–H")
+    assert not acts_on_same_bond("accepts hydrogen bonds", "lowers the pKa of the bridge N–H")
+    sentence = (
+        "Chlorimuron-ethyl (6) was more persistent in the calcareous soil (DT50 52 days) than "
+        "in the sandy loam (19 days), presumably because the electron-withdrawing chlorine on "
+        "the pyrimidine ring lowers the pKa of the bridge N–H, so that at pH 7.9 virtually all "
+        "of the compound is present as the hydrolysis-resistant anion."
+    )
+    # the sulfonamide and the urea both carry that N–H: no three wrong answers are left
+    assert template_written("6", CHLORIMURON, sentence).reason == "too_few_features"

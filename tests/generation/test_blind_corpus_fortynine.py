@@ -42,3 +42,21 @@ def test_a_reporting_frame_is_not_part_of_the_effect() -> None:
     )
     assert isinstance(found, Decomposition)
     assert found.effect.startswith("oxidative addition of 4-chloroanisole")
+
+
+def test_the_group_a_change_introduces_is_the_feature_of_a_noun_phrase_cause() -> None:
+    found = decompose(
+        "Introduction of the dicyanovinyl acceptor in 2c moves the emission to 585 nm as a "
+        "result of intramolecular charge transfer from the electron-rich TPE core to the "
+        "electron-poor vinyl group."
+    )
+    assert isinstance(found, Decomposition)
+    assert found.feature == "dicyanovinyl acceptor"
+    assert found.effect == "moves the emission to 585 nm"
+    assert "from the electron-rich TPE core" in found.mechanism
+    # the cause names the introduced group itself: its own reading stands
+    same = decompose(
+        "Introducing a fluorine at C6 (5c) raised potency tenfold, owing to the fluorine "
+        "atom's strong inductive withdrawal from the quinolone ring."
+    )
+    assert isinstance(same, Decomposition) and "fluorine" in same.feature
