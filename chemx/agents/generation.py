@@ -29,6 +29,7 @@ from chemx.generation.candidate import (
 from chemx.generation.explanations import paper_explanations
 from chemx.generation.pairs import pair_item_image
 from chemx.grounding.retrieval import sentences_in_reading_order
+from chemx.labels import parse_identifier
 from chemx.provenance.blobs import sha256_hex
 from chemx.provenance.store import ProvenanceStore, WriteBatch
 from chemx.qc.anti_shortcut import check
@@ -39,6 +40,7 @@ from chemx.records import (
     Gate,
     NodeKind,
     Paper,
+    Sentence,
     Structure,
     StructureRole,
     Verdict,
@@ -85,14 +87,28 @@ def accepted_blocks(store: ProvenanceStore, paper_id: str) -> list[EvidenceBlock
 
 
 def paper_labels(store: ProvenanceStore, paper_id: str) -> frozenset[str]:
-    """The labels (and their aliases) of every structure the visual stage kept."""
-    return frozenset(
+    """The labels of every structure the visual stage kept, and every label the text bolds.
+
+    A compound the figures draw but the visual stage missed is still a compound: "the
+    lamellar crystals of 1" (blind-50) names another compound, which an option must not
+    (`chemx.generation.register.without_labels`). Authors bold compound labels, and the
+    parsers keep bold runs (`Sentence.bold_spans`); a run that reads as one label is one.
+    """
+    drawn = {
         label
         for node in store.nodes(NodeKind.STRUCTURE, paper_id=paper_id, status="ok")
         if isinstance(node.record, Structure)
         for label in (node.record.identifier, *node.record.related_identifiers)
         if label
-    )
+    }
+    bolded = {
+        span.text.strip()
+        for node in store.nodes(NodeKind.SENTENCE, paper_id=paper_id)
+        if isinstance(node.record, Sentence)
+        for span in node.record.bold_spans
+        if parse_identifier(span.text.strip()) is not None
+    }
+    return frozenset(drawn | bolded)
 
 
 def labelled_structures(store: ProvenanceStore, paper_id: str) -> dict[str, Structure]:

@@ -147,6 +147,9 @@ class GenerationContext:
     partners: Mapping[str, Structure] = field(default_factory=dict)
     """The paper's other labelled structures with a SMILES reading, by label: the
     partner of a matched pair (`chemx.generation.pairs`)."""
+    paper_labels: frozenset[str] = frozenset()
+    """Every compound label of the paper, drawn or bolded in its text
+    (`chemx.agents.generation.paper_labels`): none of them may stay in the answer."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -483,8 +486,11 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     drawn_as = drawn_name(fields.feature, group, context.visible) if own_head else None
     if drawn_as is not None:
         name, drawn = drawn_as, True
-    name = without_labels(name, context.labels) or name
-    mechanism = _owned_by_name(without_labels(fields.mechanism, context.labels), name)
+    # every drawn compound's label leaves the answer: "holds the lamellar crystals of 1
+    # together" (blind-50) names the reference compound, which only the answer would
+    labels = (*context.labels, *context.partners, *sorted(context.paper_labels))
+    name = without_labels(name, labels) or name
+    mechanism = _owned_by_name(without_labels(fields.mechanism, labels), name)
     if is_plural(name) != is_plural(fields.feature):
         mechanism = renumber(mechanism, is_plural(name))
     return OptionDraft(

@@ -197,6 +197,7 @@ def _attempt(
         previous_sentence_id=previous[0] if previous else None,
         distractor_uses=dict(ledger.distractors),
         partners=paper.partners,
+        paper_labels=frozenset(paper.labels),
     )
     smiles = reading.text if reading else None
     smiles_source = reading.source if reading else None

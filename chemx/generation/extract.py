@@ -478,6 +478,8 @@ def _interpret(
             return by_clause if isinstance(by_clause, Decomposition) else subject_read
         cause = " ".join(clause)
     form = reading.construction.effect_form
+    if reading.construction.name == "due_to_lead":
+        cause, effect = _relative_on_lead_cause(cause, effect)
     if family == "effect_first":
         effect = _strip_trailing(effect)
         cause = RESULT_CLAUSE.split(cause, 1)[0]  # "a bond that pairs ..., so 13 is diamagnetic"
@@ -613,6 +615,25 @@ def _added_group_feature(
     ):
         return None  # "Introducing a fluorine ..., owing to the fluorine's ...": the same group
     return _subject_as_feature(text, effect, cause, reading, pointed_back, any_verb=True)
+
+
+def _relative_on_lead_cause(cause: str, effect: str) -> tuple[str, str]:
+    """A relative clause on a fronted cause, moved from the effect back to the cause.
+
+    "Thanks to its bulky tert-butyl group, which shields the α-proton ... and thereby
+    slows the deprotonation ..., 3a still occupied 72% of BTK" (blind-50): the lead's
+    comma ends the noun phrase, not the cause; the effect is the first clause after a
+    later comma that has a subject of its own.
+    """
+    if not re.match(r"(?:which|that|whose)\s", effect, re.I):
+        return cause, effect
+    for comma in re.finditer(r",\s+", effect):
+        tail = effect[comma.end() :]
+        tokens = tokenise(tail)
+        verb = predicate_start(tokens)
+        if verb and tokens[0].tag not in (Tag.VERB, Tag.AUX, Tag.CONJ, Tag.REL, Tag.PREP):
+            return f"{cause}, {effect[: comma.start()]}", tail
+    return cause, effect
 
 
 def _opens_on_replacement(subject: str) -> bool:
@@ -1234,7 +1255,7 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                     clause, joiner = text_of(cause, tokens, index, len(tokens)), " and "
                 return feature, f"{mechanism}{joiner}{clause}", parsed
             gerund = _gerund_after_head(tokens, relative)
-            if gerund is not None:
+            if gerund is not None and tokens[gerund].lower not in PLACING_PARTICIPLES:
                 # "F of 1 lowering the electron density of the ring, which strengthens ...":
                 # the gerund is what F does, the relative clause what that does
                 feature = _drop_light_head(_clean_feature(text_of(cause, tokens, 0, gerund)))
@@ -1260,6 +1281,15 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
             return imposed
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+PLACING_PARTICIPLES = wordlist(
+    "flanking bearing carrying containing adjoining surrounding neighbouring neighboring "
+    "bridging spanning"
+)
+"""Participles that say where a group sits or what it holds, not what it does: "the two
+methyl groups flanking the distal NH, which sterically prevent ..." (blind-51) names the
+groups by their place, and the relative clause is the mechanism."""
 
 
 def _imposed_by(cause: str, tokens: list[Token], index: int) -> tuple[str, str, bool] | None:
@@ -2238,7 +2268,8 @@ LEADING_ADVERB = re.compile(rf"^(?:{LINKING_ADVERBS})\b,?\s*", re.I)
 DISCOURSE_OPENER = re.compile(
     rf"^(?:{LINKING_ADVERBS}|conversely|by contrast|in contrast|in addition|additionally|"
     r"similarly|likewise|notably|importantly|interestingly|consequently|overall|finally|"
-    r"again|here|accordingly),\s+(?=\S)",
+    r"again|here|accordingly|(?:more|most)\s+(?:seriously|importantly|strikingly|surprisingly)),"
+    r"\s+(?=\S)",
     re.I,
 )
 """A sentence adverb and its comma that link the sentence to the one before ("Conversely,

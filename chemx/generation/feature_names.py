@@ -161,13 +161,18 @@ def groups_inside_words(text: str) -> set[str]:
     return {
         key
         for word in re.findall(r"[A-Za-z][\w,′'-]*", text)
-        if len(word) > INSIDE_NAME_MIN
+        if len(word) > INSIDE_NAME_MIN or MULTIPLIED_PREFIX.fullmatch(word)
         for key in groups_inside_name(word)
     }
 
 
 INSIDE_NAME_MIN = 8
 """A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
+MULTIPLIED_PREFIX = re.compile(
+    r"(?:di|tri|tetra|bis)(?:fluoro|chloro|bromo|iodo|methyl|methoxy|nitro|cyano|amino)", re.I
+)
+"""A short word that is a multiplied substituent prefix ('difluoro' in "the 2',3'-difluoro
+substitution", blind-51) names its group whatever its length."""
 
 
 def spelled_out(name: str, key: str | None) -> tuple[str, ...]:

@@ -37,6 +37,13 @@ _OBJECT_VERB = re.compile(
     r"\b(?:makes?|made|renders?|rendered|leaves?|left|keeps?|kept|turns?|turned)\s+$", re.I
 )
 """Verbs whose object a label may be, with a complement after it ('makes 10a lipophilic')."""
+_PRODUCT_VERB = re.compile(
+    r"\b(?:releases?|released|liberates?|liberated|regenerates?|regenerated|gives?|gave|"
+    r"affords?|afforded|forms?|formed|yields?|yielded)\s+$",
+    re.I,
+)
+"""Verbs whose object is what a reaction makes ('hydrolyses to release 1'): without its
+label the verb still needs an object ("releases within seconds" is no English)."""
 
 
 def without_labels(text: str, labels: Sequence[str]) -> str:
@@ -50,6 +57,9 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             modified = _MODIFIED_LABEL.search(before)
             if _OBJECT_VERB.search(before):  # "makes 10a more lipophilic": still an object
                 text = f"{before}the compound{text[mention.end :]}"
+                continue
+            if _PRODUCT_VERB.search(before):  # "releases 1 within seconds"
+                text = f"{before}the product{text[mention.end :]}"
                 continue
             if cut:
                 start = _participle_start(text, cut.start())

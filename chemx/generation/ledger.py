@@ -43,8 +43,9 @@ class PaperContext:
     """The paper's labelled structures with a SMILES reading, by label: the second
     compound of a matched pair (`chemx.generation.pairs`)."""
     labels: frozenset[str] = frozenset()
-    """Every compound label of the paper's structures: an option that names one marks
-    itself as the paper's wording (`chemx.qc.anti_shortcut`, ``option_names_label``)."""
+    """Every compound label of the paper, drawn or bolded in its text: an option that names
+    one marks itself as the paper's wording (`chemx.qc.anti_shortcut`,
+    ``option_names_label``), and the generator drops them from the answer."""
 
     @cached_property
     def _position(self) -> dict[str, int]:

@@ -32,7 +32,6 @@ from chemx.generation.features import is_plural
 from chemx.generation.pairs import named_as_reference
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
-    ADDING_CHANGE,
     AMOUNT_DETERMINERS,
     CHANGE,
     CONDITION_OUTCOME_QUESTION,
@@ -132,6 +131,13 @@ def entry_noun(entry_type: str) -> str:
     return "reaction" if entry_type == "reaction" else "molecule"
 
 
+ADDING_CHANGE = re.compile(
+    r"(?:[A-Za-z0-9,′']+-)?[a-z]*(?:ylation|ination)(?:\s+(?:of|at|on)\s+(?!the compound)[^,;]+)?",
+    re.I,
+)
+"""A change adding a group ('N-Methylation', 'Fluorination', 'N-Methylation of the amide')."""
+
+
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:
     """A clause effect whose subject names the feature, with that subject made neutral.
 
@@ -158,11 +164,15 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     if not start:
         return effect
     subject = text_of(effect, tokens, 0, start)
-    if not (distinctive_stems(subject) & distinctive_stems(feature) or names_group(subject)):
+    made_shown = tokens[0].tag is Tag.VBG and SHOWN in subject and entry_type != "reaction"
+    shares_feature = bool(distinctive_stems(subject) & distinctive_stems(feature))
+    if not (made_shown or shares_feature or names_group(subject)):
         return effect
     if tokens[0].tag is Tag.VBG:
-        if entry_type == "reaction" or not names_group(subject):
-            return effect  # "Replacing PCy3 with PPh3 lowered the yield": a condition
+        if entry_type == "reaction" or not (names_group(subject) or made_shown):
+            # "Replacing PCy3 with PPh3 lowered the yield": a condition; a change that made
+            # the compound shown ("Saturating the warhead (the compound shown)") is not
+            return effect
         # "Locking the amine into a julolidine (1b) raised the quantum yield": the change
         # names a group of the answer, so the stem says only that a change was made
         changed = predicate_after_shown(text_of(effect, tokens, start, len(tokens)).strip())
@@ -263,7 +273,16 @@ def pair_stem_text(
         and not named_as_reference(second, effect)
     ):
         owner = second  # "... raised PARP1 potency 30-fold over hit 2": the feature is 3b's
+    if form == "clause":
+        # "the compound reacted with GSH five times faster than 1": the stem shows two
+        effect = POINTING_SUBJECT.sub(owner, effect.strip(), count=1)
     return f"{_observation(effect, form, owner)} {question}"
+
+
+POINTING_SUBJECT = re.compile(
+    r"^(?:the|this)\s+(?:compound|molecule|analogue|derivative)\b(?!\s+shown)", re.I
+)
+"""A subject that points back at the compound the sentence introduced before its colon."""
 
 
 def _observation(effect: str, form: EffectForm, compound: str = "") -> str:

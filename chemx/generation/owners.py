@@ -111,12 +111,10 @@ USED_COMPOUND = re.compile(
 observation is that compound's."""
 
 
-CHANGE_RESULT = re.compile(
-    r"\b(?:into|to|by|with|for)\s+(?:an?\s+|the\s+)?[^()]{0,60}?\(\s*(?P<label>[^\s,;()]+)\s*\)\s*$",
-    re.I,
-)
-"""The compound a gerund change made, in parentheses after its new part ('Locking the amine
-into a julolidine (1b)', 'Switching to PCy3 (1d)'): the observation is that compound's."""
+CHANGE_RESULT = re.compile(r"\(\s*(?P<label>[^\s,;()]+)\s*\)\s*$")
+"""The compound a gerund change made, in parentheses at its end ('Locking the amine into a
+julolidine (1b)', 'Switching to PCy3 (1d)', 'Methylating the distal piperazine nitrogen
+(3b)', blind-51): the observation is that compound's."""
 
 
 def change_subject(reading: Decomposition) -> str:
@@ -129,6 +127,14 @@ def change_subject(reading: Decomposition) -> str:
     subject = effect_subject(reading.effect, reading.effect_form)
     tokens = tokenise(subject)
     return subject if tokens and tokens[0].tag is Tag.VBG else ""
+
+
+def _label_word(word: str, text: str) -> str:
+    """The label a word of `text` is ('(R)-1c', '(5)' -> '5'), or ''."""
+    for form in (word.rstrip(",;:."), word.strip(",;:()")):
+        if form and is_label(form) and find_mentions(form, text):
+            return form
+    return ""
 
 
 def effect_owners(reading: Decomposition) -> tuple[str, ...]:
@@ -149,11 +155,7 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
             made = CHANGE_RESULT.search(subject)
             named = made["label"] if made else ""
         return (named,) if named and (is_label(named) or read_code(named)) else ()
-    named = tuple(
-        word
-        for word in (w.strip(",;:()") for w in subject.split())
-        if is_label(word) and find_mentions(word, subject)
-    )
+    named = tuple(label for word in subject.split() if (label := _label_word(word, subject)))
     if not named and reading.effect_form == "vp":
         made = MADE_OBJECT.match(reading.effect)  # "makes 4c the most stable compound"
         if made and is_label(made["label"]) and find_mentions(made["label"], made[0]):

@@ -392,8 +392,6 @@ def names_group(subject: str) -> bool:
 CHANGE = "one structural change"
 FEATURE = "one structural feature"
 """How a stem names a change, or the feature an effect is said of, that would name the answer."""
-ADDING_CHANGE = re.compile(r"(?:[A-Za-z0-9,′']+-)?[a-z]*(?:ylation|ination)", re.I)
-"""A subject that names a change adding a group ('N-Methylation', 'Fluorination')."""
 PROPERTY_OF = re.compile(
     r"^(?P<head>(?:the|its|their)\s+[^()]{1,40}?)\s+of\s+(?P<owner>[^()]+?)\s*(?P<aside>\([^()]*\))?$",
     re.I,

@@ -264,13 +264,15 @@ _CANDIDATE = re.compile(
     r"(?P<punct>[.?!…]+)(?P<close>[\"'”’»)\]}]*)(?P<space>\s+)(?=\S)",
 )
 _CITED_END = re.compile(
-    r"(?<=[a-z]{3})\.(?P<cite>\d{1,3}(?:[,–-]\d{1,3})*)(?P<space>\s+)(?=[A-Z][a-z])",
+    r"(?<=[a-z]{3})\.(?P<cite>\d{1,3}(?:[,–-]\d{1,3})*|\[\d{1,3}(?:[,–-]\s?\d{1,3})*\])"
+    r"(?P<space>\s+)(?=[A-Z][a-z])",
 )
 """A sentence ending in a citation printed as a superscript after its period
 ("... transition-metal dissolution.7 By contrast, ..."): JATS ``<sup><xref
 ref-type="bibr">`` markers flatten to digits glued to the period, which the ordinary
-candidate (punctuation then space) never sees. The word before the period is a
-lower-case word (a decimal has digits there) and the next one a capitalised word."""
+candidate (punctuation then space) never sees; so do bracketed numbers after the period
+("... a threefold response.[7] Probe 3 did not ...", blind-51). The word before the period
+is a lower-case word (a decimal has digits there) and the next one a capitalised word."""
 _OPENERS = "([{\"'“‘«"
 _CHEM_LOWER_START = re.compile(
     r"(?:[a-z]{1,5}-[A-Za-z0-9(\[]|[a-z][A-Z]|p[HK])",

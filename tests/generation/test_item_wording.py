@@ -134,8 +134,10 @@ def test_a_change_as_subject_with_its_label_aside_becomes_the_compound_shown() -
         "(ΦF = 0.02) and gave a singlet oxygen quantum yield of 0.79",
         ["3"],
     )
+    # the change made the compound shown, so the stem says a change was made (session 53;
+    # before, "The compound shown quenched ...", as if the compound quenched something)
     assert subject_free_effect(effect, "clause", "heavy iodine atoms", "molecule") == (
-        "The compound shown quenched the fluorescence almost completely (ΦF = 0.02) and "
+        "One structural change quenched the fluorescence almost completely (ΦF = 0.02) and "
         "gave a singlet oxygen quantum yield of 0.79"
     )
 

@@ -190,6 +190,20 @@ def test_a_citation_glued_to_the_period_ends_the_sentence() -> None:
     ]
 
 
+def test_a_bracketed_citation_after_the_period_ends_the_sentence() -> None:
+    # blind-51: "... produced less than a threefold response.[7] Probe 3 did not ..."
+    text = (
+        "Glutathione produced less than a threefold response.[7] Probe 3 did not respond. "
+        "This is well known.[3, 4] The rest followed."
+    )
+    assert sentences(text) == [
+        "Glutathione produced less than a threefold response.[7]",
+        "Probe 3 did not respond.",
+        "This is well known.[3, 4]",
+        "The rest followed.",
+    ]
+
+
 def test_a_decimal_before_a_capitalised_word_is_not_a_citation() -> None:
     text = "The coupling was 3.7 Hz and the shift 2.5 Hz. The rest followed."
     assert sentences(text) == [
