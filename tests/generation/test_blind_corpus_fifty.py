@@ -85,14 +85,18 @@ def test_another_drawn_compounds_label_leaves_the_answer() -> None:
         "fifteen-fold, to 85 mg mL−1, since the ethyl branch prevents the interdigitation of "
         "neighbouring chains that holds the lamellar crystals of 1 together."
     )
-    context = template_context("5", NDI_5, sentence)
     partner = molecule_structure("01", "1", SmilesReading(text=NDI_1, source="osra"))
-    context = replace(context, partners={"1": partner})
-    generator = TemplateGenerator()
-    decomposed = generator.decompose(context)
-    assert decomposed.fields is not None, decomposed
-    written = generator.write_mcq(context, decomposed.fields)
-    assert written.mcq is not None, written
-    answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
-    assert "holds the lamellar crystals together" in answer.text
-    assert " of 1" not in answer.text
+    plain = template_context("5", NDI_5, sentence)
+    # the other compound is drawn (a partner), or only bolded in the text (a paper label)
+    for context in (
+        replace(plain, partners={"1": partner}),
+        replace(plain, paper_labels=frozenset({"1", "5"})),
+    ):
+        generator = TemplateGenerator()
+        decomposed = generator.decompose(context)
+        assert decomposed.fields is not None, decomposed
+        written = generator.write_mcq(context, decomposed.fields)
+        assert written.mcq is not None, written
+        answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
+        assert "holds the lamellar crystals together" in answer.text
+        assert " of 1" not in answer.text
