@@ -178,7 +178,11 @@ def template_written(label: str, smiles: str, sentence: str) -> McqResult:
     The structure is read as `smiles` (its features and catalogue keys from it); the test
     fails with the generator's reason when it does not decompose the sentence.
     """
-    context = template_context(label, smiles, sentence)
+    return context_written(template_context(label, smiles, sentence))
+
+
+def context_written(context: GenerationContext) -> McqResult:
+    """What the offline template generator writes for `context` (it must decompose it)."""
     generator = TemplateGenerator()
     decomposed = generator.decompose(context)
     assert decomposed.fields is not None, decomposed

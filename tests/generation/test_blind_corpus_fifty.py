@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from chemx.generation.backends import TemplateGenerator
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.mcq import pair_stem_text, subject_free_effect
 from chemx.generation.owners import effect_owners, foreign_effect_owners
 from chemx.records import ReasoningType, SmilesReading
-from tests._helpers import molecule_structure, template_context
+from tests._helpers import context_written, molecule_structure, template_context
 
 
 def test_a_relative_clause_on_a_fronted_cause_is_the_mechanism() -> None:
@@ -92,10 +91,7 @@ def test_another_drawn_compounds_label_leaves_the_answer() -> None:
         replace(plain, partners={"1": partner}),
         replace(plain, paper_labels=frozenset({"1", "5"})),
     ):
-        generator = TemplateGenerator()
-        decomposed = generator.decompose(context)
-        assert decomposed.fields is not None, decomposed
-        written = generator.write_mcq(context, decomposed.fields)
+        written = context_written(context)
         assert written.mcq is not None, written
         answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
         assert "holds the lamellar crystals together" in answer.text
