@@ -71,6 +71,7 @@ from chemx.generation.mcq import (
     distractor_draft,
     option_text,
     pair_stem_text,
+    pair_subject_named,
     stem_text,
     subject_free_effect,
 )
@@ -791,6 +792,10 @@ class TemplateGenerator:
         """
         if fields.pair is not None:
             labels = (fields.pair.own_label, fields.pair.partner_label)
+            if fields.effect_form == "clause":
+                fields = replace(
+                    fields, effect=pair_subject_named(fields.effect, fields.pair.own_label)
+                )
             stem = pair_stem_text(fields.effect, fields.effect_form, fields.reasoning_type, labels)
         else:
             stem = stem_text(

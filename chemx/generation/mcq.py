@@ -274,9 +274,18 @@ def pair_stem_text(
     ):
         owner = second  # "... raised PARP1 potency 30-fold over hit 2": the feature is 3b's
     if form == "clause":
-        # "the compound reacted with GSH five times faster than 1": the stem shows two
-        effect = POINTING_SUBJECT.sub(owner, effect.strip(), count=1)
+        effect = pair_subject_named(effect, owner)
     return f"{_observation(effect, form, owner)} {question}"
+
+
+def pair_subject_named(effect: str, label: str) -> str:
+    """A pair's clause effect whose subject points at a compound, with `label` instead.
+
+    "the compound reacted with GSH five times faster than 1" (blind-50): a matched-pair
+    item shows two compounds, so "the compound" names neither; the stem and every option
+    name the one the effect is said of.
+    """
+    return POINTING_SUBJECT.sub(label, effect.strip(), count=1)
 
 
 POINTING_SUBJECT = re.compile(

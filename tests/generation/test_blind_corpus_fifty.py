@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chemx.generation.extract import Decomposition, decompose
-from chemx.generation.mcq import pair_stem_text, subject_free_effect
+from chemx.generation.mcq import pair_stem_text, pair_subject_named, subject_free_effect
 from chemx.generation.owners import effect_owners, foreign_effect_owners
 from chemx.records import ReasoningType, SmilesReading
 from tests._helpers import context_written, molecule_structure, template_context
@@ -59,6 +59,10 @@ def test_a_pair_stem_names_the_compound_its_subject_pointed_at() -> None:
         ("2c", "1"),
     )
     assert stem.startswith("2c reacted with GSH five times faster than 1.")
+    # the options carry the same effect, written by the generator with the same rule
+    assert pair_subject_named("the compound reacted with GSH", "2c") == "2c reacted with GSH"
+    shown = "the compound shown reacted with GSH"
+    assert pair_subject_named(shown, "2c") == shown
 
 
 def test_a_label_with_a_stereo_prefix_owns_the_effect() -> None:
