@@ -1125,7 +1125,27 @@ def groups_inside_name(word: str) -> set[str]:
                 covered, parts, keys = best[start]
                 option = (covered + end - start, parts - 1, keys | named)
                 best[i] = max(best[i], option, key=lambda b: (b[0], b[1]))
-    return set(best[-1][2])
+    found = set(best[-1][2])
+    fluoroalkyl = POLYFLUOROALKYL.search(lowered)
+    if fluoroalkyl:  # 'heptafluorobutyl' is CF3(CF2)3-: no fluorine on a ring
+        found = (found - {"aryl_fluoride"}) | FLUOROALKYL_PARTS[fluoroalkyl["count"]]
+    return found
+
+
+POLYFLUOROALKYL = re.compile(
+    r"(?P<count>di|tri|tetra|penta|hexa|hepta|octa|nona|per)fluoro"
+    r"(?:eth|prop|but|pent|hex|hept|oct|alk)yl"
+)
+"""A fluorinated alkyl chain named by its fluorine count ('heptafluorobutyl' in "the
+heptafluorobutyl chains", blind-50): the parts are alkyl C–F groups, not aryl fluorides."""
+FLUOROALKYL_PARTS = {
+    "di": frozenset({"difluoromethyl"}),
+    "tri": frozenset({"trifluoromethyl"}),
+    **{
+        count: frozenset({"trifluoromethyl", "difluoromethylene"})
+        for count in ("tetra", "penta", "hexa", "hepta", "octa", "nona", "per")
+    },
+}
 
 
 _POSTMODIFIER = re.compile(

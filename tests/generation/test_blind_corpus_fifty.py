@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from chemx.generation.catalogue import groups_inside_name
 from chemx.generation.extract import Decomposition, decompose
+from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import pair_stem_text, pair_subject_named, subject_free_effect
 from chemx.generation.owners import effect_owners, foreign_effect_owners
 from chemx.records import ReasoningType, SmilesReading
@@ -100,3 +102,16 @@ def test_another_drawn_compounds_label_leaves_the_answer() -> None:
         answer = next(o for o in written.mcq.options if o.letter == written.mcq.answer)
         assert "holds the lamellar crystals together" in answer.text
         assert " of 1" not in answer.text
+
+
+NDI_2 = "O=C1N(CC(F)(F)C(F)(F)C(F)(F)F)C(=O)c2ccc3C(=O)N(CC(F)(F)C(F)(F)C(F)(F)F)C(=O)c4ccc1c2c34"
+
+
+def test_a_fluorinated_chain_named_by_its_fluorine_count_holds_its_cf3_and_cf2() -> None:
+    assert groups_inside_name("heptafluorobutyl") == {"trifluoromethyl", "difluoromethylene"}
+    assert groups_inside_name("trifluoroethyl") == {"trifluoromethyl"}
+    assert groups_inside_name("2,4-difluorophenyl") == {"aryl_fluoride"}
+    offered = select_other_features(
+        "heptafluorobutyl chains", structure_features(NDI_2), smiles=NDI_2
+    )
+    assert {f.key for f in offered} == {"imide", "fused_arene"}
