@@ -48,6 +48,7 @@ label the verb still needs an object ("releases within seconds" is no English)."
 
 def without_labels(text: str, labels: Sequence[str]) -> str:
     """A mechanism without compound labels or atom locants ("at C5 in 4" -> "")."""
+    text = _RELATIVE_NAMING_LABEL.sub("", text)  # the whole clause, before its label goes
     for label in labels:
         if not label:
             continue
