@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from chemx.generation.extract import LABEL_CLASS_NOUNS
+from chemx.generation.lexicon import lexicon_verb
 from chemx.generation.text import squash, wordlist
 
 if TYPE_CHECKING:
@@ -46,6 +47,13 @@ _PRODUCT_VERB = re.compile(
 label the verb still needs an object ("releases within seconds" is no English)."""
 
 
+def _verb_before(before: str) -> bool:
+    """Whether the word before a label is a verb only (never a noun): the label is its object."""
+    words = before.split()
+    found = lexicon_verb(words[-1].lower()) if words and words[-1].isalpha() else None
+    return found is not None and not found.noun_too
+
+
 def without_labels(text: str, labels: Sequence[str]) -> str:
     """A mechanism without compound labels or atom locants ("at C5 in 4" -> "")."""
     text = _RELATIVE_NAMING_LABEL.sub("", text)  # the whole clause, before its label goes
@@ -61,6 +69,9 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
                 continue
             if _PRODUCT_VERB.search(before):  # "releases 1 within seconds"
                 text = f"{before}the product{text[mention.end :]}"
+                continue
+            if _verb_before(before):  # "hydroxylates to detoxify 1, leaving ..."
+                text = f"{before}the compound{text[mention.end :]}"
                 continue
             if cut:
                 start = _participle_start(text, cut.start())
