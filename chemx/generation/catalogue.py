@@ -1129,12 +1129,14 @@ def groups_inside_name(word: str) -> set[str]:
     fluoroalkyl = POLYFLUOROALKYL.search(lowered)
     if fluoroalkyl:  # 'heptafluorobutyl' is CF3(CF2)3-: no fluorine on a ring
         found = (found - {"aryl_fluoride"}) | FLUOROALKYL_PARTS[fluoroalkyl["count"]]
+        if fluoroalkyl["end"] == "oxy":  # '(2,2,2-trifluoroethoxy)methyl': an alkyl ether
+            found = (found - {"alkoxy_aryl"}) | {"alkyl_ether"}
     return found
 
 
 POLYFLUOROALKYL = re.compile(
     r"(?P<count>di|tri|tetra|penta|hexa|hepta|octa|nona|per)fluoro"
-    r"(?:eth|prop|but|pent|hex|hept|oct|alk)yl"
+    r"(?:eth|prop|but|pent|hex|hept|oct|alk)(?P<end>yl|oxy)"
 )
 """A fluorinated alkyl chain named by its fluorine count ('heptafluorobutyl' in "the
 heptafluorobutyl chains", blind-50): the parts are alkyl C–F groups, not aryl fluorides."""

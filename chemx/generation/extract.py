@@ -2054,10 +2054,11 @@ def _only_possession(mechanism: str) -> bool:
     return not any(t.tag in (Tag.REL, Tag.THAT, Tag.VERB, Tag.VBG, Tag.AUX) for t in tokens[1:])
 
 
-SPACED_ASIDE = re.compile(r"\s+\([^()]*\)(?![-‐‑–])")
+SPACED_ASIDE = re.compile(r"\s+\([^()]*\)(?![-‐‑–\w])")
 """A parenthetical after a space: an aside, unlike a name's own brackets
-('3,5-bis(trifluoromethyl)phenyl') or a stereodescriptor joined to a label or name by a
-hyphen ('of (S)-4', '(E)-stilbene')."""
+('3,5-bis(trifluoromethyl)phenyl', a name opened by them: '(2,2,2-trifluoroethoxy)methyl',
+blind-52) or a stereodescriptor joined to a label or name by a hyphen ('of (S)-4',
+'(E)-stilbene')."""
 
 
 def _without_asides(text: str) -> str:

@@ -76,12 +76,3 @@ def test_a_sentence_adverb_of_degree_is_not_part_of_the_effect() -> None:
     )
     assert isinstance(found, Decomposition)
     assert found.effect == "2b lost 30% of its boronate by protodeboronation within 6 h in buffer"
-
-
-def test_a_label_that_is_a_verbs_object_becomes_the_compound() -> None:
-    # blind-52 (unseen): "... that CYP81A9 hydroxylates to detoxify 1, leaving ..." read
-    # "to detoxify , leaving" once the label went
-    assert without_labels("hydroxylates to detoxify 1, leaving the crop", ["1"]) == (
-        "hydroxylates to detoxify the compound, leaving the crop"
-    )
-    assert without_labels("is more stable than 3a", ["3a"]) == "is more stable"
