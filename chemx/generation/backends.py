@@ -84,6 +84,7 @@ from chemx.generation.owners import (
     feature_at,
     foreign_cause_owners,
     foreign_effect_owners,
+    made_compounds,
 )
 from chemx.generation.pairs import Pair, find_pair, shared_features
 from chemx.generation.register import (
@@ -338,6 +339,14 @@ def _effect_of_other(
     """
     if pair is not None:
         return None
+    own = {canonical_text(label) for label in context.labels}
+    made = made_compounds(extracted) & own if context.entry_type == "molecule" else set()
+    if made:  # "(3b) reacted only at C6 to give 4b": the effect is what 3b did
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the effect makes {sorted(made)[0]}: it is the starting compound's, not the product's",
+        )
     others = foreign_effect_owners(extracted, context.labels, context.basis_text)
     if not others:
         return None

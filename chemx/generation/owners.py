@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
-from chemx.labels import find_mentions, is_label
+from chemx.labels import canonical_text, find_mentions, is_label
 from chemx.labels.codes import read_code
 
 
@@ -258,6 +258,29 @@ def foreign_effect_owners(reading: Decomposition, own: Iterable[str], text: str 
     measured = data_owners(text)
     foreign = _not_own(measured, own)
     return [] if len(foreign) < len(measured) else foreign
+
+
+MADE_PRODUCT = re.compile(
+    r"\b(?:to\s+give|gave|giving|to\s+afford|afforded|affording|to\s+furnish|furnished|"
+    r"furnishing|to\s+provide|provided)\s+(?:compound\s+)?(?P<label>\(?[A-Za-z]?\d+[a-z]{0,2}\)?)"
+    r"(?=[\s,;.)]|$)"
+)
+
+
+def made_compounds(reading: Decomposition) -> set[str]:
+    """The labels a verb-phrase effect says its subject made ("reacted at C6 to give 4b").
+
+    Such an effect is what the starting compound did; asked on the product's drawing,
+    "One structural feature reacted ... to give the compound shown" (blind-52) says
+    nothing a reader can check.
+    """
+    if reading.effect_form != "vp":
+        return set()
+    return {
+        canonical_text(match["label"].strip("()"))
+        for match in MADE_PRODUCT.finditer(reading.effect)
+        if is_label(match["label"].strip("()"))
+    }
 
 
 def _not_own(owners: Iterable[str], own: tuple[str, ...]) -> list[str]:

@@ -14,7 +14,9 @@ from __future__ import annotations
 from chemx.generation.catalogue import groups_inside_name
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import select_other_features, structure_features
+from chemx.generation.owners import made_compounds
 from chemx.generation.register import without_labels
+from tests._helpers import template_reason
 
 TEMBOTRIONE = "CS(=O)(=O)c1ccc(C(=O)C2C(=O)CCCC2=O)c(Cl)c1COCC(F)(F)F"
 
@@ -43,3 +45,18 @@ def test_a_name_opened_by_brackets_keeps_them_and_its_parts_are_not_offered() ->
         )
     }
     assert not offered & {"trifluoromethyl", "alkyl_ether"}
+
+
+PRODUCT_4B = "COc1ccc(cc1)-c1ccc(C)cc1C(=O)Nc1cccc2cccnc12"
+
+
+def test_an_effect_that_makes_the_compound_shown_is_its_precursors() -> None:
+    sentence = (
+        "The meta-methyl analogue 3b, on the other hand, reacted only at the remote C6 "
+        "position to give 4b (84%), the methyl group being large enough to disfavour "
+        "palladation of the adjacent C2 site, where it would clash with the acetate ligand "
+        "on palladium in the cyclometallated intermediate."
+    )
+    found = decompose(sentence)
+    assert isinstance(found, Decomposition) and made_compounds(found) == {"4b"}
+    assert template_reason("4b", PRODUCT_4B, sentence) == "feature_not_drawn"
