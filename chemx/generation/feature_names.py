@@ -22,6 +22,7 @@ from chemx.generation.catalogue import (
     subclasses_named,
 )
 from chemx.generation.extract import HEAD_BREAKS
+from chemx.generation.nomenclature import MULTIPLIERS
 from chemx.generation.text import content_stems, distinctive_stems
 
 if TYPE_CHECKING:
@@ -169,7 +170,8 @@ def groups_inside_words(text: str) -> set[str]:
 INSIDE_NAME_MIN = 8
 """A shorter word is read whole, not by its parts ('methyl', 'phenol')."""
 MULTIPLIED_PREFIX = re.compile(
-    r"(?:di|tri|tetra|bis)(?:fluoro|chloro|bromo|iodo|methyl|methoxy|nitro|cyano|amino)", re.I
+    rf"(?:{'|'.join(MULTIPLIERS)})(?:fluoro|chloro|bromo|iodo|methyl|methoxy|nitro|cyano|amino)",
+    re.I,
 )
 """A short word that is a multiplied substituent prefix ('difluoro' in "the 2',3'-difluoro
 substitution", blind-51) names its group whatever its length."""
