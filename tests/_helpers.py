@@ -157,8 +157,13 @@ def one_sentence_context(
 
 
 def template_context(label: str, smiles: str, sentence: str) -> GenerationContext:
-    """One sentence about a structure read as `smiles` (features and keys from it)."""
+    """One sentence about a structure read as `smiles` (features and keys from it).
+
+    The reading is the structure's SMILES too, as the visual stage records a reading that
+    parses: the generator compares distractors with the answer on its atoms.
+    """
     structure = molecule_structure("ee", label, SmilesReading(text=smiles, source="osra"))
+    structure = structure.model_copy(update={"smiles": smiles})
     return one_sentence_context(
         structure,
         sentence,

@@ -75,7 +75,7 @@ from chemx.generation.mcq import (
     stem_text,
     subject_free_effect,
 )
-from chemx.generation.mechanism_classes import mechanism_classes
+from chemx.generation.mechanism_classes import mechanism_classes, rival_actions
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.owners import (
     change_subject,
@@ -621,8 +621,17 @@ the class patterns cannot tell a donor that raises a HOMO from a ring that is me
 electron-rich."""
 
 
-def _competes(answer_classes: set[str], reading: str) -> bool:
-    """Whether a wrong answer's reading works the way the answer's action does."""
+def _competes(
+    answer_classes: set[str], reading: str, answer_rivals: frozenset[str] | set[str] = frozenset()
+) -> bool:
+    """Whether a wrong answer's reading works the way the answer's action does.
+
+    `answer_rivals` are the answer's `RIVAL_ACTIONS`, read from its action and its
+    feature's name ("the flexible linker lets the ring swing away"): a reading that
+    performs one of them ("acts as a flexible spacer") explains the effect the same way.
+    """
+    if answer_rivals & rival_actions(reading):
+        return True
     return bool(answer_classes & COMPETING_CLASSES & mechanism_classes(reading))
 
 
@@ -895,6 +904,7 @@ class TemplateGenerator:
         """
         condition = fields.reasoning_type is ReasoningType.CONDITION
         answer_classes = mechanism_classes(parts.action)
+        answer_rivals = rival_actions(f"{fields.feature} {parts.action}")
         variants: list[list[OptionDraft]] = []
         for feature in features:
             mechanism, specific = mechanism_for(feature.key, feature.name, condition=condition)
@@ -923,7 +933,7 @@ class TemplateGenerator:
                 replace(draft, mechanism=shared.joined(draft.mechanism))
                 for reading in effect_readings(feature.key, mechanism)
                 if not (parts.chain and _coordinated(reading))
-                and not _competes(answer_classes, reading)
+                and not _competes(answer_classes, reading, answer_rivals)
                 and not restates_name(feature.name, reading)
                 and not acts_on_same_bond(reading, correct.mechanism)
                 for draft in (

@@ -34,6 +34,7 @@ from chemx.generation.lexicon import (
     CONJUNCTIONS,
     DEGREE_ADVERBS,
     DETERMINERS,
+    DIRECTION_OPENERS,
     IRREGULAR,
     NEGATIONS,
     NOT_ADVERBS,
@@ -260,6 +261,14 @@ def _lexicon_verb_here(
         return False
     if not verb.noun_too:
         return True
+    if (
+        following.lower() in DIRECTION_OPENERS
+        and verb.third_person
+        and previous is not None
+        and previous.tag is Tag.WORD
+        and not is_plural(previous.lower)
+    ):
+        return True  # "the heteroaryl ring projects into the foot pocket" (blind-52)
     if following.lower() not in OBJECT_OPENERS:
         return False
     if previous is not None and previous.tag in (Tag.REL, Tag.THAT):

@@ -554,6 +554,13 @@ def _interpret(
         added = _added_group_feature(text, effect, cause, reading, cause_fields, pointed_back)
         if added is not None:
             return added
+    if family == "effect_first" and not pointed_back:
+        possessor = _possessed_property(effect, cause)
+        if possessor is not None:  # "..., because its steric clash with X twists Y"
+            owner, owner_effect, property_mechanism = possessor
+            return _finish(
+                text, owner_effect, "vp", owner, property_mechanism, reading, parsed=False
+            )
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
@@ -1706,6 +1713,65 @@ def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
             if is_structural(head) and (directed or not is_structural(tail)):
                 return _clean_feature(head), tail
     return _clean_feature(right), ""
+
+
+POSSESSIVE_OPENER = re.compile(r"^(?:its|their)\s+", re.I)
+PROPERTY_NOUNS = wordlist(
+    """
+    size bulk clash repulsion withdrawal donation character strain shape length charge
+    polarity geometry flexibility rigidity basicity acidity lipophilicity
+    """
+)
+"""Heads of a noun phrase that names what a group has or does, not a group: 'its small
+size', 'their steric repulsion', 'its steric clash with the ortho hydrogens'."""
+
+
+CHANGE_GERUND = re.compile(
+    r"^(?:placing|adding|introducing|installing|incorporating|attaching|appending)\s+"
+    r"(?:(?:a|an|the)\s+)?(?=\S)",
+    re.I,
+)
+"""A subject that is the act of putting a group on: the group is what the drawing shows."""
+
+
+def _possessed_property(effect: str, cause: str) -> tuple[str, str, str] | None:
+    """A cause whose subject is a property of the effect's subject: (feature, effect, mechanism).
+
+    In "The inner-ring fluorine of 2c proved far more destructive ..., because its steric
+    clash with the ortho hydrogens of the neighbouring ring twists the biphenyl" the
+    clause's subject is something the fluorine has; read on its own it made the feature
+    "steric clash with the ortho hydrogens" (blind-51), or none at all ("because their
+    steric repulsion stretches the C–C bond"). The possessor is the effect's subject,
+    which then has the property: "has a steric clash with ..., which twists the
+    biphenyl". None when the cause does not open on 'its'/'their' and a property noun,
+    or the effect's subject names no structural feature.
+    """
+    opener = POSSESSIVE_OPENER.match(cause)
+    if opener is None:
+        return None
+    split = _subject_predicate(cause[opener.end() :])
+    if split is None or not split[0].strip():
+        return None
+    nominal, predicate = split[0].strip(" ,"), split[1].strip()
+    before_phrase = re.split(r"\s(?:with|of|to|between|and|from)\s", nominal, maxsplit=1)[0]
+    head = _head_word(before_phrase)
+    if not (head.lower() in PROPERTY_NOUNS or _property_head(head)):
+        return None
+    resolved = _resolve_pronoun(effect)
+    if resolved is None:
+        return None
+    feature, predicate_of_effect = resolved
+    feature = CHANGE_GERUND.sub("", feature)  # "Placing isopropyl groups at C2 raised ..."
+    feature = _strip_determiners(feature.rsplit(" such as ", 1)[-1])  # "amines such as the"
+    if _feature_problem(feature):
+        return None
+    predicate = re.split(rf",\s+(?:{'|'.join(CONTRAST_WORDS)})\s", predicate, maxsplit=1)[0]
+    verb = "have" if is_plural(_head_word(feature)) or " and " in feature else "has"
+    return (
+        feature,
+        predicate_of_effect,
+        f"{verb} {_indefinite(nominal)}{nominal}, which {predicate}",
+    )
 
 
 def _resolve_pronoun(effect: str) -> tuple[str, str] | None:

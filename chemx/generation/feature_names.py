@@ -158,13 +158,19 @@ _PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "
 
 
 def groups_inside_words(text: str) -> set[str]:
-    """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl')."""
-    return {
-        key
-        for word in re.findall(r"[A-Za-z][\w,′'-]*", text)
-        if len(word) > INSIDE_NAME_MIN or MULTIPLIED_PREFIX.fullmatch(word)
-        for key in groups_inside_name(word)
-    }
+    """Catalogue keys spelled inside the long words of `text` ('dichlorobenzyl').
+
+    A word that says a group was put on ('the dicyanated core', 'N-methylation') names
+    that group too (`SUBSTITUTED_WITH`).
+    """
+    keys: set[str] = set()
+    for word in re.findall(r"[A-Za-z][\w,′'-]*", text):
+        substituted = SUBSTITUTED_WITH.search(word)
+        if substituted:
+            keys |= groups_inside_name(_PREFIX_OF_VERB.get(substituted["stem"].lower(), ""))
+        if len(word) > INSIDE_NAME_MIN or MULTIPLIED_PREFIX.fullmatch(word):
+            keys |= groups_inside_name(word)
+    return keys
 
 
 INSIDE_NAME_MIN = 8
@@ -175,6 +181,19 @@ MULTIPLIED_PREFIX = re.compile(
 )
 """A short word that is a multiplied substituent prefix ('difluoro' in "the 2',3'-difluoro
 substitution", blind-51) names its group whatever its length."""
+_PREFIX_OF_VERB = {
+    "cyan": "cyano", "fluor": "fluoro", "chlor": "chloro", "brom": "bromo", "iod": "iodo",
+    "nitr": "nitro", "methyl": "methyl", "trifluoromethyl": "trifluoromethyl",
+    "amin": "amino", "sulfon": "sulfonyl",
+}  # fmt: skip
+SUBSTITUTED_WITH = re.compile(
+    rf"(?:^|[-–])(?:{'|'.join(MULTIPLIERS)}|per)?(?P<stem>{'|'.join(_PREFIX_OF_VERB)})"
+    r"(?:in)?at(?:ed|ion|ing)$",
+    re.I,
+)
+"""A participle or noun of the verb that puts a group on ('dicyanated', 'perfluorinated',
+'N-methylation', 'trifluoromethylated'): the word names the group it put there (the core
+'dicyanated' carries two cyano groups, blind-50)."""
 
 
 def spelled_out(name: str, key: str | None) -> tuple[str, ...]:

@@ -42,7 +42,12 @@ from chemx.generation.lexicon import (
 from chemx.generation.mechanism_classes import mechanism_classes
 from chemx.generation.naming import SpecificName, only_phenylenes
 from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
-from chemx.generation.overlap import names_cause_atoms, turns_the_cause
+from chemx.generation.overlap import (
+    described_ring_atoms,
+    names_cause_atoms,
+    places_the_cause,
+    turns_the_cause,
+)
 from chemx.generation.text import (
     distinctive_stems,
     wordlist,
@@ -249,6 +254,7 @@ def select_other_features(
 
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
+    described = described_ring_atoms(smiles, cause)  # "the tricyclic donor": its atoms
     sentence_stems = distinctive_stems(sentence)
     bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) or not named_keys else None
     # "the aryl ring stacks ...": a cause that names a ring but no group could be any ring
@@ -283,8 +289,10 @@ def select_other_features(
             and (not benzenoid or _BENZENOID.search(candidate.name))
         ):
             continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
-        if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate)):
+        if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate), described):
             continue  # "makes the carbamate N–H more acidic": the anilide N–H is that N–H
+        if any(places_the_cause(smiles, cause_keys, k, described) for k in _keys(candidate)):
+            continue  # "the ortho-disubstituted ring" holding "the adjacent C–F dipoles"
         if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
             continue  # "the phenyl ring can rotate": the bond it turns on is the answer too
         named = distinctive_stems(candidate.name)

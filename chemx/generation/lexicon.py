@@ -352,6 +352,10 @@ COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger bet
 
 OBJECT_OPENERS = wordlist("the a an its their this these that his her both each no")
 """Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
+DIRECTION_OPENERS = wordlist("into toward towards onto away")
+"""Prepositions of direction after a verb of motion: 'the ring projects into the pocket',
+'the ester points toward the solvent'. A noun is seldom followed by one ('insight into'
+has no -s verb form before it)."""
 NOT_ADVERBS = wordlist("family supply apply reply fly poly anomaly assembly italy")
 NOT_GERUNDS = wordlist(
     """

@@ -47,3 +47,37 @@ MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
 def mechanism_classes(text: str) -> set[str]:
     """The broad classes a mechanism phrase falls in."""
     return {name for name, pattern in MECHANISM_CLASSES.items() if pattern.search(text)}
+
+
+RIVAL_ACTIONS: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        # the frontier orbitals or the ring pulled one way: any electron-withdrawing group
+        # of the drawing does it too ("the chlorines pull the donor HOMO down" beside "the
+        # cyano group withdraws electron density", blind-50)
+        "electron_pull": r"\bwithdraw\w*\s+(?:\w+\s+){0,2}?electron|\belectron-withdrawing|"
+        r"\b(?:lowers?|lowering|deepens?|deepening|pulls?|pulling)\s+(?:the\s+)?(?:[\w-]+\s+)?"
+        r"(?:HOMO|LUMO)\b|\bpulls?\s+(?:[\w-]+\s+){0,3}?down\b",
+        "electron_push": r"\bdonates?\s+(?:\w+\s+)?electron density|\belectron-donating|"
+        r"\b(?:raises?|raising)\s+(?:the\s+)?(?:[\w-]+\s+)?HOMO\b|\bpushes?\s+electron",
+        # a part that holds a conformation: any other group that restricts rotation does too
+        # ("locks this geometry by raising the barrier to torsion" beside "restricts
+        # conformational freedom through the Thorpe–Ingold effect", blind-52)
+        "rigidity": r"\blocks?\b(?!\s+up)|\brestrict\w*\s+(?:[\w-]+\s+)?(?:conformation|"
+        r"rotation|torsion|freedom)|\brigidif|\bbarriers?\s+to\s+(?:torsion|rotation)",
+        # a flexible part that lets a group move: any other flexible spacer does it too
+        "flexibility": r"\bflexib|\bswing|\bfreely rotat|\bhinge\b",
+    }.items()
+}
+"""Actions in which two groups of one drawing can rival each other for one effect.
+
+Unlike `MECHANISM_CLASSES`, these say which way a group acts, in words specific enough
+that a wrong answer doing the same is a second right answer: two electron-withdrawing
+groups both lower the orbitals, two flexible spacers both let a ring swing. A ring that is
+merely "electron-rich" or "an acceptor" is not among them (it names what the ring is,
+not what it does to the effect)."""
+
+
+def rival_actions(text: str) -> set[str]:
+    """The rival actions (`RIVAL_ACTIONS`) a phrase performs."""
+    return {name for name, pattern in RIVAL_ACTIONS.items() if pattern.search(text)}

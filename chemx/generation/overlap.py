@@ -17,6 +17,7 @@ names a part the cause does not.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -73,16 +74,28 @@ def _sites(smiles: str, key: str) -> tuple[frozenset[int], ...]:
     )
 
 
-def names_cause_atoms(smiles: str | None, cause_keys: Iterable[str], keys: Iterable[str]) -> bool:
+def names_cause_atoms(
+    smiles: str | None,
+    cause_keys: Iterable[str],
+    keys: Iterable[str],
+    cause_atoms: frozenset[int] = frozenset(),
+) -> bool:
     """Whether every match of each of `keys` on `smiles` shares a site with the cause.
 
-    `cause_keys` are the catalogue entries the cause names; `keys` are the candidate's
+    `cause_keys` are the catalogue entries the cause names, and `cause_atoms` atoms the
+    cause names without an entry (`described_ring_atoms`); `keys` are the candidate's
     own entry and those its name spells out. False when the SMILES, or either side's
     match, is missing: without the drawing's atoms there is nothing to compare.
     """
     if not smiles:
         return False
-    cause_sites = frozenset().union(*(s for key in cause_keys for s in _sites(smiles, key)))
+    molecule = parse_smiles(smiles)
+    described = frozenset(
+        index
+        for index in cause_atoms
+        if molecule is not None and _is_distinct_site(molecule.GetAtomWithIdx(index))
+    )
+    cause_sites = described.union(*(s for key in cause_keys for s in _sites(smiles, key)))
     if not cause_sites:
         return False
     for key in keys:
@@ -90,6 +103,77 @@ def names_cause_atoms(smiles: str | None, cause_keys: Iterable[str], keys: Itera
         if sites and all(site & cause_sites for site in sites):
             return True
     return False
+
+
+PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene"})
+"""Entries that name a ring by where its substituents sit."""
+
+
+def places_the_cause(
+    smiles: str | None,
+    cause_keys: Iterable[str],
+    key: str,
+    cause_atoms: frozenset[int] = frozenset(),
+) -> bool:
+    """Whether a substitution-pattern ring's every match has the cause as a substituent.
+
+    Beside "the two adjacent C–F dipoles", "the ortho-disubstituted benzene ring" is the
+    ring that holds those fluorines side by side: where the cause sits, named as a ring
+    (blind-51). A ring whose substituents are all other groups is its own feature. Only a
+    heteroatom bonded to the ring counts: a carbon there (an amide's carbonyl) may belong
+    to another match of the cause's entry than the one the paper means.
+    """
+    if not smiles or key not in PLACEMENT_KEYS:
+        return False
+    molecule, pattern, matches = _matches(smiles, key)
+    if pattern is None or not matches:
+        return False
+    cause_sites = frozenset(
+        index for index in cause_atoms if _is_distinct_site(molecule.GetAtomWithIdx(index))
+    ).union(*(site for cause in cause_keys for site in _sites(smiles, cause)))
+    anchors = [q for q, atom in enumerate(pattern.GetAtoms()) if _is_context(atom.GetSmarts())]
+
+    def held(index: int) -> bool:  # a heteroatom of the cause bonded to the ring itself
+        return index in cause_sites and molecule.GetAtomWithIdx(index).GetAtomicNum() != 6
+
+    return all(any(held(match[q]) for q in anchors) for match in matches)
+
+
+RING_COUNT_WORD = re.compile(
+    r"\b(?P<count>bi|tri|tetra|penta)cyclic\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:core|donor|acceptor|system|scaffold|unit|framework|heterocycle|arene|moiety|"
+    r"chromophore|skeleton|nucleus)s?\b",
+    re.I,
+)
+"""A ring system named by how many rings it has ('the electron-rich tricyclic donor')."""
+_RING_COUNTS = {"bi": 2, "tri": 3, "tetra": 4, "penta": 5}
+
+
+def described_ring_atoms(smiles: str | None, cause: str) -> frozenset[int]:
+    """The atoms of the ring systems a cause describes by their ring count.
+
+    "The electron-rich tricyclic donor" of a phenoxazine catalyst is the phenoxazine,
+    though no catalogue entry is named: its ring nitrogen and oxygen are then the
+    cause's, and "the N–aryl bond" or "the diaryl ether" on those atoms are the answer
+    named again (blind-50). A ring system is a set of rings joined by shared atoms;
+    every system of the named count is taken (a drawing with two such donors has both).
+    """
+    match = RING_COUNT_WORD.search(cause)
+    molecule = parse_smiles(smiles) if smiles and match else None
+    if match is None or molecule is None:
+        return frozenset()
+    systems: list[set[int]] = []
+    counts: list[int] = []
+    for ring in molecule.GetRingInfo().AtomRings():
+        atoms, joined = set(ring), 1
+        for index in reversed(range(len(systems))):
+            if systems[index] & atoms:
+                atoms |= systems.pop(index)
+                joined += counts.pop(index)
+        systems.append(atoms)
+        counts.append(joined)
+    wanted = _RING_COUNTS[match["count"].lower()]
+    return frozenset().union(*(a for a, n in zip(systems, counts, strict=True) if n == wanted))
 
 
 TORSION_KEYS = frozenset({"biaryl", "n_aryl"})

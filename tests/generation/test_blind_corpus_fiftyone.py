@@ -76,3 +76,30 @@ def test_a_sentence_adverb_of_degree_is_not_part_of_the_effect() -> None:
     )
     assert isinstance(found, Decomposition)
     assert found.effect == "2b lost 30% of its boronate by protodeboronation within 6 h in buffer"
+
+
+def test_a_cause_whose_subject_is_a_property_of_the_effects_subject_is_that_subjects() -> None:
+    decomposed = decompose(
+        "The inner-ring fluorine of 2c proved far more destructive, no mesophase being "
+        "observed even on supercooling to −20 °C, presumably because its steric clash with "
+        "the ortho hydrogens of the neighbouring ring twists the biphenyl by about 50° and "
+        "so shortens the effective rigid core."
+    )
+    assert isinstance(decomposed, Decomposition), decomposed
+    assert decomposed.feature == "inner-ring fluorine"
+    assert decomposed.mechanism.startswith(
+        "has a steric clash with the ortho hydrogens of the neighbouring ring, which twists"
+    )
+    placed = decompose(
+        "Placing isopropyl groups at the reactive carbons raised the cycloreversion quantum "
+        "yield of 2c tenfold, because their steric repulsion stretches the central C–C bond."
+    )
+    assert isinstance(placed, Decomposition), placed
+    assert placed.feature == "isopropyl groups at the reactive carbons"
+    assert placed.mechanism == "have a steric repulsion, which stretches the central C–C bond"
+    # a possessive cause about a group is read as before
+    grouped = decompose(
+        "3b was twice as potent, because its methoxy group accepts a hydrogen bond from Lys72."
+    )
+    assert isinstance(grouped, Decomposition), grouped
+    assert grouped.feature == "methoxy group"

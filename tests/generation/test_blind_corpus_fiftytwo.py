@@ -60,3 +60,15 @@ def test_an_effect_that_makes_the_compound_shown_is_its_precursors() -> None:
     found = decompose(sentence)
     assert isinstance(found, Decomposition) and made_compounds(found) == {"4b"}
     assert template_reason("4b", PRODUCT_4B, sentence) == "feature_not_drawn"
+
+
+def test_a_verb_of_motion_before_into_ends_the_subject() -> None:
+    decomposed = decompose(
+        "Appending a thiophen-2-yl group para to the amine (3b) raised HDAC1 and HDAC2 "
+        "potency to 18 and 42 nM but abolished HDAC3 inhibition (IC50 > 10 μM), since the "
+        "heteroaryl ring projects into the so-called foot pocket, which in HDAC3 is "
+        "truncated by Tyr107 and cannot accommodate it."
+    )
+    assert isinstance(decomposed, Decomposition), decomposed
+    assert decomposed.feature == "heteroaryl ring"
+    assert decomposed.mechanism.startswith("projects into the so-called foot pocket, which in")
