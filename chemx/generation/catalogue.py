@@ -622,7 +622,7 @@ GROUPS: tuple[Group, ...] = (
         "phosphine",
         "trialkyl/aryl phosphine phosphorus",
         "[PX3]([#6])([#6])[#6]",
-        ("phosphine", "phosphorus"),
+        ("phosphine", "phosphorus", "phosphino"),
     ),
     Group(
         "pinacol_boronate",

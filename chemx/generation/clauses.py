@@ -210,6 +210,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.LABEL
     if re.fullmatch(r"[−–-]?\d+(?:[.,]\d+)*%?", word):
         return Tag.NUM
+    if lower == "left" and _left_as_verb(previous, following):
+        return Tag.VERB  # "Replacing X by fluorine (3b) left potency unchanged"
     if lower in VERB_FORMS:
         if previous is not None and (
             previous.tag is Tag.DET or (previous.lower in DEGREE_ADVERBS and lower in COMPARATIVES)
@@ -235,6 +237,18 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         # "the vinyl group of 6 copolymerises", "the amine catalyses", "7d red-shifts"
         return Tag.VERB
     return Tag.WORD
+
+
+def _left_as_verb(previous: Token | None, following: str) -> bool:
+    """Whether 'left' is the past tense of 'leave': right after a noun head or a label.
+
+    "the left ring", "on the left" have a determiner before it; "left-hand", "left of"
+    and "left side" name a place.
+    """
+    if previous is None or following.lower() in ("of", "side", "hand", "-hand"):
+        return False
+    closed = previous.text == ")" or previous.tag in (Tag.WORD, Tag.LABEL)
+    return closed and following[:1].isalnum() and not following.startswith("-")
 
 
 INTENSIFIERS = frozenset({"itself", "themselves", "alone"})

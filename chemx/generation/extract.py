@@ -1470,7 +1470,7 @@ def _relative_opener(tokens: list[Token], verb: int) -> int | None:
 
 
 HEAD_BREAKS = wordlist(
-    "of in on at by with from through via for next beside near adjacent between among"
+    "of in on at by with from through via for next beside near adjacent between among across"
 )
 """Prepositions that end a noun phrase's head ('size of the ring', 'shielding by F')."""
 
@@ -1676,12 +1676,14 @@ def _mechanism_adjective(feature: str) -> tuple[str, str] | None:
 
 def _light_verb(nominal: str, preposition: str, feature: str) -> str:
     """The verb that turns 'N <preposition> F' into 'F <verb> N' (semantic role of F)."""
-    plural = is_plural(_head_word(feature))
+    plural = is_plural(_head_word(_head_phrase(feature)) or _head_word(feature))
     head = _head_word(nominal)
     if preposition in ("by", "through", "via"):
         base = "provide"  # F is the agent: "shielding by F" -> "F provides shielding"
     elif head in INFLUENCE_NOUNS:
         base = "exert"
+    elif head in STATE_NOUNS:
+        base = "have"  # "the wider separation of its two NH groups": how they are placed
     elif (
         preposition == "from"
         or head.endswith(EVENT_SUFFIXES)
@@ -1696,6 +1698,17 @@ def _light_verb(nominal: str, preposition: str, feature: str) -> str:
     if plural:
         return base
     return "has" if base == "have" else third_person(base)
+
+
+STATE_NOUNS = wordlist(
+    """
+    separation orientation conformation configuration location alignment arrangement
+    distribution saturation
+    """
+)
+"""Nouns with an event's suffix that name how a group is placed or built, not something it
+undergoes: "the wider separation of its two NH groups" is what the groups have
+(blind-54), where "oxidation of F" is what F undergoes."""
 
 
 DIRECTION_PREPOSITIONS = wordlist("out into onto toward towards")
@@ -1757,6 +1770,8 @@ def _possessed_property(effect: str, cause: str) -> tuple[str, str, str] | None:
     head = _head_word(before_phrase)
     if not (head.lower() in PROPERTY_NOUNS or _property_head(head)):
         return None
+    if is_structural(before_phrase):
+        return None  # "its N–H geometry matches the nitro group": the N–H is named
     resolved = _resolve_pronoun(effect)
     if resolved is None:
         return None
@@ -2554,6 +2569,8 @@ OPERATION_HEADS = wordlist("reaction reactions treatment exposure incubation use
 
 
 NEGATED_SUBJECTS = frozenset({"no", "neither", "none", "nor", "not"})
+ABSENT_MODIFIERS = frozenset({"missing", "absent", "lacking", "removed", "deleted"})
+"""Adjectives that say the group is not there: 'the missing ortho fluorine'."""
 
 CONDITIONS = r"°C|\bequiv\b|\brt\b|\breflux\b|\b(?:Pd/C|n-BuLi|NaH|LDA|DIPEA)\b"
 """Reagents and conditions of a synthetic step: a temperature, equivalents, reflux, a named
@@ -2635,6 +2652,9 @@ def _feature_problem(feature: str) -> str | None:
         # "No bond to the stereocentre of 11 is made or broken ...": what does not happen
         return f"the subject {feature!r} is negated: it names what is absent or not done"
     if len(tokens) > 2 and tokens[0] in ABSENCE_HEADS and tokens[1] == "of":
+        return f"the cause {feature!r} is a group's absence, which no drawing shows"
+    if len(tokens) > 1 and tokens[0] in ABSENT_MODIFIERS:
+        # "its missing ortho fluorine" (blind-53): what the compound lacks, not a feature
         return f"the cause {feature!r} is a group's absence, which no drawing shows"
     if len(tokens) > MAX_FEATURE_WORDS:
         return f"the subject {feature!r} is too long to be one feature"

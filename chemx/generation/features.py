@@ -291,7 +291,7 @@ def select_other_features(
             continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
         if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate), described):
             continue  # "makes the carbamate N–H more acidic": the anilide N–H is that N–H
-        if any(places_the_cause(smiles, cause_keys, k, described) for k in _keys(candidate)):
+        if any(places_the_cause(smiles, cause_keys, k, described, cause) for k in _keys(candidate)):
             continue  # "the ortho-disubstituted ring" holding "the adjacent C–F dipoles"
         if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
             continue  # "the phenyl ring can rotate": the bond it turns on is the answer too

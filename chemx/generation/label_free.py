@@ -84,17 +84,30 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
     if without_locants != text:  # "is electron-rich at C10 and is protonated there"
         without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
     text = _other_labels(_DATA_ASIDE.sub("", without_locants))
-    text = _POINTING_DETERMINER.sub(lambda m: f"{m['before']}the ", text)
+    text = _POINTING_DETERMINER.sub(_pointing_replaced, text)
     text = _POINTING_ADVERB.sub("", text)  # "also raised log D": also beside what?
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
 _POINTING_DETERMINER = re.compile(
     r"(?P<before>\b(?:to|of|with|at|on|in|from|restores?|breaks?|blocks?|forms?|makes?|"
-    r"weakens?|strengthens?|removes?)\s+)(?:this|that|these|those)\s+(?=[a-z][\w-]*\b)"
+    r"weakens?|strengthens?|removes?)\s+)(?P<determiner>this|that|these|those)\s+"
+    r"(?=(?P<next>[a-z][\w-]*)\b)"
 )
 """'restores that hydrogen bond', 'ortho to this bond': a determiner that points back into
 the paper, which an option read alone cannot follow; 'the' says as much without it."""
+
+
+def _pointing_replaced(match: re.Match[str]) -> str:
+    """'the' for a pointing determiner; a relative 'that' before its verb stays.
+
+    In "the monoligated form that undergoes oxidative addition" (blind-53) 'form' is a
+    noun and 'that' opens a relative clause: the word after it is a verb, not a noun.
+    """
+    following = lexicon_verb(match["next"].lower())
+    if match["determiner"] == "that" and following is not None and not following.noun_too:
+        return match.group(0)
+    return f"{match['before']}the "
 
 
 _PREPOSITION_BEFORE_LABEL = re.compile(

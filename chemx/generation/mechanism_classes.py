@@ -15,7 +15,8 @@ import re
 MECHANISM_CLASSES: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern, re.I)
     for name, pattern in {
-        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face",
+        "steric": r"\bsteric|\bbulk|\bshield|\bhinder|\bcrowd|\bclash|\bblocks? (?:one|the) face|"
+        r"\bcone angle",
         "withdrawal": r"withdraw|electron-poor|electron-deficient|lowers? the lumo|inductive|"
         r"(?<!bond )\bacceptor\b",
         "donation": r"donates? electron|electron-rich|raises? the homo|hyperconjugat|resonance|"
@@ -65,6 +66,13 @@ RIVAL_ACTIONS: dict[str, re.Pattern[str]] = {
         # conformational freedom through the Thorpe–Ingold effect", blind-52)
         "rigidity": r"\blocks?\b(?!\s+up)|\brestrict\w*\s+(?:[\w-]+\s+)?(?:conformation|"
         r"rotation|torsion|freedom)|\brigidif|\bbarriers?\s+to\s+(?:torsion|rotation)",
+        # a part that turns two π-systems apart: any other ring or bond that breaks their
+        # conjugation does the same ("the ortho methyl raises the donor–phenylene dihedral
+        # and lowers ΔEST" beside "the meta-disubstituted ring interrupts conjugation",
+        # blind-53)
+        "deconjugation": r"\btwist|\bdihedral|\borthogonal|\bdecoupl|"
+        r"\b(?:interrupts?|breaks?|disrupts?)\s+(?:[\w-]+\s+){0,2}?conjugation|"
+        r"\bout of (?:the\s+)?(?:[\w-]+\s+)?plane",
         # a flexible part that lets a group move: any other flexible spacer does it too
         "flexibility": r"\bflexib|\bswing|\bfreely rotat|\bhinge\b",
     }.items()

@@ -109,22 +109,37 @@ PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene
 """Entries that name a ring by where its substituents sit."""
 
 
+PLACE_WORDS = {
+    "ortho_phenylene": re.compile(r"\b(?:ortho|o-|adjacent|flanking|vicinal|neighbouring)", re.I),
+    "meta_phenylene": re.compile(r"\b(?:meta|m-)", re.I),
+    "para_phenylene": re.compile(r"\b(?:para|p-)", re.I),
+}
+"""Words by which a cause says where on its ring it sits."""
+
+
 def places_the_cause(
     smiles: str | None,
     cause_keys: Iterable[str],
     key: str,
     cause_atoms: frozenset[int] = frozenset(),
+    cause_name: str = "",
 ) -> bool:
     """Whether a substitution-pattern ring's every match has the cause as a substituent.
 
     Beside "the two adjacent C–F dipoles", "the ortho-disubstituted benzene ring" is the
     ring that holds those fluorines side by side: where the cause sits, named as a ring
-    (blind-51). A ring whose substituents are all other groups is its own feature. Only a
+    (blind-51). When the cause's name says where it sits ("ortho", "adjacent", "para"),
+    only the ring of that pattern is its placement: "the ortho fluorines" do not make
+    "the meta-disubstituted ring" they also sit on an answer (blind-54). A ring whose
+    substituents are all other groups is its own feature. Only a
     heteroatom bonded to the ring counts: a carbon there (an amide's carbonyl) may belong
     to another match of the cause's entry than the one the paper means.
     """
     if not smiles or key not in PLACEMENT_KEYS:
         return False
+    placed = {k for k, words in PLACE_WORDS.items() if words.search(cause_name)}
+    if placed and key not in placed:
+        return False  # "the ortho fluorines": the meta ring they also sit on is not named
     molecule, pattern, matches = _matches(smiles, key)
     if pattern is None or not matches:
         return False

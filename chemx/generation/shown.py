@@ -236,11 +236,13 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
 
 _REFERENCE_PHRASE = re.compile(
     r",?\s+(?:(?:relative|compared)\s+(?:with|to)\s+(?:that\s+of\s+)?(?:compound\s+)?"
-    r"|(?:compared\s+(?:with|to)|vs\.?|versus|against)\s+[^,;()]*?\bfor\s+(?:compound\s+)?)$",
+    r"|(?:compared\s+(?:with|to)|vs\.?|versus|against)\s+[^,;()]*?\bfor\s+(?:compound\s+)?)$"
+    r"|,\s+[^,;()]*?\b(?:above|below|over)\s+(?:that\s+of\s+)?(?:compound\s+)?$",
     re.IGNORECASE,
 )
 """A reference phrase ending at the label: 'relative to', 'compared with 9 days for',
-'against 12% for'."""
+'against 12% for', and an appended measure ('reached 2.9 × 10⁵ M⁻¹ s⁻¹, three orders of
+magnitude above 1', blind-54)."""
 _OTHER_SUBJECT_CLAUSE = re.compile(
     r"[,;]\s*(?:whereas|while|but|and|although|though)\s+(?:(?:the|its|their)\s+[\w-]+\s+)?"
     r"(?:compound\s+)?$",
@@ -280,7 +282,9 @@ _FOLLOWING_WORD = re.compile(r"\s+(?:and|or)\s")
 """'relative to 1 and 2': a list, not cut."""
 _COMPARISON_MARKER = re.compile(
     r"\b(?:than|relative to|compared (?:with|to)|versus|vs\.?|unlike|in contrast to|"
-    r"as\s+\w+\s+as|that of|those of|to the (?:blue|red) of|from\s+[^,;()]{1,20}?\s+for)\s",
+    r"as\s+\w+\s+as|that of|those of|to the (?:blue|red) of|from\s+[^,;()]{1,20}?\s+for|"
+    r"above|below|matched|matches|equalled|equaled|rivalled|rivaled|exceeded|exceeds|"
+    r"outperformed|outperforms|surpassed|surpasses)\s",
     re.IGNORECASE,
 )
 _EQUATIVE_REFERENCE = re.compile(

@@ -19,8 +19,11 @@ from chemx.generation.features import groups_inside_words
 from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
 from chemx.generation.text import capitalise, wordlist
 
-SYSTEMATIC_NAME = re.compile(r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z][A-Za-z0-9,′'()\-]*[A-Za-z]")
-"""One compound name with its locants ('3-methylthiophene', 'Thiophene-2-carbaldehyde')."""
+SYSTEMATIC_NAME = re.compile(
+    r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z](?:[A-Za-z0-9,′'()\-]|\[[\d.,]+\])*[A-Za-z]"
+)
+"""One compound name with its locants ('3-methylthiophene', 'Thiophene-2-carbaldehyde'),
+and a ring system's bridge numbers ('bicyclo[3.2.1]octane-2,4-dione', blind-53)."""
 NAME_MIN_LETTERS = 9
 """A shorter word is not read as a name built from parts ('methyl', 'phenol')."""
 PRECURSOR = "the starting material"

@@ -1,0 +1,108 @@
+"""Misreadings found on blind corpora 53 and 54 (DPP-4 inhibitors, biaryl phosphine
+ligands, TADF emitters, antimalarials, HPPD herbicides; DBO β-lactamase inhibitors,
+squaramide catalysts, photoswitches, BACE1 inhibitors, polymer antioxidants).
+
+Written by authors who never saw the decomposition; both were built at base (de03e39:
+12 items from 27 blocks and 8 from 24) and at the commit frozen after the fixes from
+blind-50 to blind-52 (5919ebc) before their items were read. The rules below come from
+their invalid items.
+"""
+
+from __future__ import annotations
+
+from chemx.generation.clauses import tokenise
+from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.feature_names import groups_inside_words
+from chemx.generation.label_free import without_labels
+from chemx.generation.mechanism_classes import mechanism_classes, rival_actions
+from tests._helpers import template_mcq
+
+BICYCLIC_TRIKETONE = "CS(=O)(=O)c1ccc(C(=O)C2C(=O)C3CCC(C3)C2=O)c(Cl)c1"
+
+
+def test_a_relative_that_before_its_verb_is_no_pointing_determiner() -> None:
+    assert without_labels(
+        "keep palladium in the highly reactive monoligated form that undergoes oxidative "
+        "addition of the C–Cl bond",
+        ["1b"],
+    ).endswith("form that undergoes oxidative addition of the C–Cl bond")
+    assert without_labels("restores that hydrogen bond", ["1b"]) == "restores the hydrogen bond"
+
+
+def test_a_bridged_ring_name_goes_with_its_label() -> None:
+    mcq = template_mcq(
+        "3",
+        BICYCLIC_TRIKETONE,
+        "The bicyclo[3.2.1]octane-2,4-dione 3 was also poorly tolerated by maize (35% injury "
+        "at 100 g ha−1), presumably because its bridged bicyclic core turns the carbon atoms "
+        "next to both carbonyls into bridgeheads that maize cytochrome P450 enzymes cannot "
+        "hydroxylate.",
+    )
+    assert mcq.stem.startswith("The compound shown was also poorly tolerated by maize."), mcq.stem
+
+
+def test_left_after_a_change_is_the_verb_of_leave() -> None:
+    tokens = tokenise(
+        "Replacing the nitrile by fluorine (3b) left potency essentially unchanged but "
+        "strengthened hERG inhibition fourfold"
+    )
+    assert [t.text for t in tokens if t.lower == "left"] == ["left"]
+    assert next(t for t in tokens if t.lower == "left").tag.value == "VERB"
+    assert all(t.tag.value != "VERB" for t in tokenise("the ring on the left is planar")[:5])
+
+
+def test_the_separation_of_two_groups_is_what_they_have() -> None:
+    decomposed = decompose(
+        "Squaramide 3a reached full conversion in 4 h and gave the adduct in 95% ee, thanks "
+        "to the wider separation of its two NH groups across the cyclobutenedione ring, which "
+        "matches the O···O distance of the nitro group far better than the tighter thiourea "
+        "geometry."
+    )
+    assert isinstance(decomposed, Decomposition), decomposed
+    assert decomposed.feature == "two NH groups across the cyclobutenedione ring"
+    assert decomposed.mechanism.startswith("have a wider separation, which matches")
+
+
+def test_a_phosphino_group_is_its_phosphine() -> None:
+    assert groups_inside_words("its di-tert-butylphosphino group") == {"phosphine"}
+    assert "phosphine" in groups_inside_words("the dicyclohexylphosphino group")
+
+
+def test_a_missing_group_is_no_feature_of_the_drawing() -> None:
+    decomposed = decompose(
+        "The weak activity of 2c is presumably due to its missing ortho fluorine, since in 2a "
+        "and 2b that atom biases the benzylic torsion towards the bound conformation and so "
+        "lowers the entropic cost of binding."
+    )
+    assert isinstance(decomposed, Vague), decomposed
+    assert "absence" in decomposed.detail
+
+
+def test_a_larger_cone_angle_is_steric_and_a_dihedral_is_deconjugation() -> None:
+    assert "steric" in mechanism_classes("has a larger cone angle that compresses the angle")
+    assert rival_actions("raises the calculated donor–phenylene dihedral") == {"deconjugation"}
+    assert rival_actions("interrupts conjugation across the ring") == {"deconjugation"}
+    assert rival_actions("accepts a hydrogen bond at its ring nitrogen") == set()
+
+
+def test_a_comparison_with_a_compound_not_shown_leaves_the_stem_or_refuses_it() -> None:
+    from chemx.generation.shown import without_unseen_references
+
+    assert (
+        without_unseen_references(
+            "The analogue shown reached 2.9 × 105 M−1 s−1, three orders of magnitude above 1",
+            ["1"],
+        )
+        == "The analogue shown reached 2.9 × 105 M−1 s−1"
+    )
+    assert (
+        without_unseen_references(
+            "The analogue shown matched 2b in potency (IC50 = 15 nM) and was far more robust",
+            ["2b"],
+        )
+        is None
+    )
+    assert (
+        without_unseen_references("The compound shown lowered the yield to below 5%", ["5"])
+        == "The compound shown lowered the yield to below 5%"
+    )
