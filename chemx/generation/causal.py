@@ -8,6 +8,9 @@ that matches reads the sentence; the order encodes which connective wins when a 
 has several (a sentence-initial "Because C, E" frames the whole sentence; an explicit
 cause marker such as "due to" outranks a result verb that a procedure heads).
 
+Long module: the construction table is one ordered list whose order is the rule (which
+connective wins); split across modules, that order could no longer be read in one place.
+
 Pattern syntax (space-separated elements):
 
 ==============  ======================================================================
@@ -269,6 +272,8 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     # subordinate cause after the main clause
     Construction("because", "<effect> ,? because|since <cause+>", "clause", "effect_first"),
     Construction("as", "<effect> , as !&as_not_causal <cause+>", "clause", "effect_first"),
+    # "..., presumably as its para methyl group is oxidised" (blind-54)
+    Construction("as", "<effect> , &hedge as !&as_not_causal <cause+>", "clause", "effect_first"),
     Construction("means", "<effect> by <cause+>", "vp", "means"),
     Construction("evidential", "<effect> , &evidential <cause+>", "vp", "evidential"),
     Construction("when", "<effect> ,? when|whenever <cause+>", "clause", "effect_first"),

@@ -449,6 +449,15 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
         if after is not None and after.tag in (Tag.VERB, Tag.AUX):
             return False  # "the 6-chloro group both sit": the noun, then its verb
     lower = token.lower
+    if (
+        lower.endswith("ed")
+        and previous.tag is Tag.ADV
+        and index > 1
+        and (tokens[index - 2].text == "," or tokens[index - 2].tag is Tag.DET)
+        and following is not None
+        and following.tag is Tag.WORD
+    ):
+        return False  # "its flexible, terminally protonated tail can reach": an adjective
     if previous.lower in FLOATING_QUANTIFIERS and index > 1 and tokens[index - 2].tag in _NOUNISH:
         return True  # "the two groups all point inward"
     if lower in VERB_BASES:  # a bare base form

@@ -1070,6 +1070,8 @@ def _finish(
         )
     if _unfinished_question(mechanism):
         return Vague("no_mechanism", f"{mechanism!r} breaks off inside a 'how'/'why' clause")
+    if reading.construction.family == "effect_first":  # its cause is one clause
+        mechanism = _participle_aside_joined(feature, mechanism)
     malformed = _malformed_option(feature, mechanism)
     if malformed:
         return Vague("no_feature", malformed)
@@ -1207,6 +1209,32 @@ restrictive opener the auxiliary comes before the subject, which the clause gram
 (subject, then predicate) cannot split."""
 
 
+def _complement_of_gerund(tokens: list[Token], index: int) -> bool:
+    """Whether the '-ed' word at `index` completes a gerund before it (adverbs aside).
+
+    "the strongly basic thiazine head (pKa 9.6) remaining almost fully protonated at pH
+    7.4" has no finite verb: 'protonated' says how the head remains (blind-54).
+    """
+    while index < len(tokens) - 1 and tokens[index].tag is Tag.ADV:
+        index += 1  # the predicate starts on its adverbs ("almost fully protonated")
+    if not tokens[index].lower.endswith("ed"):
+        return False
+    at = index - 1
+    while at > 0 and tokens[at].tag is Tag.ADV:
+        at -= 1
+    return at > 0 and tokens[at].tag is Tag.VBG and tokens[at].lower in LINKING_GERUNDS
+
+
+LINKING_GERUNDS = wordlist("remaining staying becoming being getting")
+"""Gerunds that take a participle as their complement ('remaining protonated')."""
+
+
+PRONOUN_AFTER_COLON = re.compile(
+    r"^(?P<group>[^:;,]{3,120}):\s+(?:they|it)\s+(?P<clause>\S.*)$", re.IGNORECASE
+)
+"""A group named, then a colon and a clause whose pronoun subject is that group."""
+
+
 def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool] | Vague:
     """(feature, mechanism, parsed) from a cause; parsed is False for a derived mechanism.
 
@@ -1222,6 +1250,10 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         return feature, f"{mechanism} so that {result}", parsed
     cause = INTRO_PHRASE.sub("", cause.strip())
     cause = cause.split(";", 1)[0]  # "...; after 7 days 78% remained": another clause
+    renamed = PRONOUN_AFTER_COLON.match(cause)
+    if renamed and is_structural(renamed["group"]) and _has_verb(renamed["clause"]):
+        # "the two methyl groups flanking the azo unit: they twist the Z isomer ..." (blind-54)
+        return _clean_feature(renamed["group"]), _clean_mechanism(renamed["clause"]), True
     if INVERSION.match(cause):
         return Vague("no_feature", f"the cause {_short(cause)!r} inverts its subject and verb")
     cause = TRAILING_JUNK.sub("", cause)
@@ -1231,6 +1263,8 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     index = predicate_start(tokens)
     if index is not None and tokens[index].tag is Tag.VBN and _gerund_after_head(tokens, index):
         index = None  # "the substituent filling the cleft lined by Leu272": no finite verb
+    if index is not None and _complement_of_gerund(tokens, index):
+        index = None  # "the thiazine head remaining almost fully protonated": no finite verb
     if (
         index is not None
         and _noun_before_relative(tokens, index)
@@ -1275,7 +1309,13 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
             predicate = _clean_mechanism(text_of(cause, tokens, index, len(tokens)))
             if tokens[relative].lower == "whose":  # "F, whose n–π* triplet lies close to"
                 owned = text_of(cause, tokens, relative + 1, index)
-                return feature, f"has {_indefinite(owned)}{owned} that {predicate}", True
+                plural = is_plural(_head_word(_head_phrase(feature)) or _head_word(feature))
+                have = "have" if plural else "has"
+                aside, main = _whose_aside_and_main(predicate)
+                described = f"{have} {_indefinite(owned)}{owned} that {aside}"
+                # "the pyrrole rings, whose ... energy is larger ..., make the closed isomer
+                # high in energy" (blind-54): the aside, then the rings' own verb
+                return feature, f"{described} and {main}" if main else described, True
             return feature, predicate, True
         index = _with_adverbs(tokens, index)
         subject = text_of(cause, tokens, 0, index)
@@ -1288,6 +1328,24 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
             return imposed
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _whose_aside_and_main(predicate: str) -> tuple[str, str]:
+    """A 'whose' clause's predicate, and the main verb phrase after its closing comma.
+
+    ('is larger than that of thiophene', 'make the closed isomer high in energy') for
+    "is larger than that of thiophene, make the closed isomer high in energy"; the main
+    part is '' when no finite verb opens a part after a comma.
+    """
+    tokens = tokenise(predicate)
+    for index in range(1, len(tokens) - 1):
+        after = tokens[index + 1]
+        if tokens[index].text == "," and after.tag is Tag.VERB:
+            return (
+                text_of(predicate, tokens, 0, index).rstrip(" ,"),
+                text_of(predicate, tokens, index + 1, len(tokens)),
+            )
+    return predicate, ""
 
 
 PLACING_PARTICIPLES = wordlist(
@@ -1516,10 +1574,15 @@ def _read_nominal(
                 return feature, _clean_mechanism(f"{verb} {rest}"), False
     # "F V-ing ...": a noun phrase with a participle ("the isopropyl groups shielding C")
     for index in range(1, len(tokens)):
-        if tokens[index].tag is Tag.VBG and tokens[index - 1].tag in (Tag.WORD, Tag.LABEL):
+        before_gerund = tokens[index - 1]
+        if tokens[index].tag is Tag.VBG and (
+            before_gerund.tag in (Tag.WORD, Tag.LABEL) or before_gerund.text == ")"
+        ):  # also "the strongly basic thiazine head (pKa 9.6) remaining protonated"
             if _gerund_noun(tokens, index):
                 continue  # "gyrase binding and ...", "ring opening of the sulfate"
             feature = _clean_feature(text_of(cause, tokens, 0, index))
+            if before_gerund.text == ")" and _head_phrase(feature) != feature:
+                continue  # "the higher lipophilicity of F (log D 2.9) giving": 'N of F'
             if is_structural(feature):
                 rest = _coordinated_finite(text_of(cause, tokens, index + 1, len(tokens)), feature)
                 return (
@@ -2761,6 +2824,31 @@ CAPITAL_INSIDE = re.compile(r"(?<=[a-z,]) (?:By|With|As|In|On|At|For|From|To|Of|
 """A capitalised function word inside a span: a sentence opener cut into it ('has a By')."""
 
 
+PARTICIPLE_ASIDE = re.compile(
+    r"^(?P<aside>(?:\w+ly\s+)?[a-z]+(?:ed|en)\b[^,;:()]*),\s+(?P<verb>[a-z]+s?)\b(?P<rest>.*)$"
+)
+"""'protonated under assay conditions, donates two hydrogen bonds ...': a participle aside
+between the subject and its verb, cut with the subject."""
+
+
+def _participle_aside_joined(feature: str, mechanism: str) -> str:
+    """A participle aside after the feature as a predicate of its own, joined to the verb.
+
+    In "because its amidine, protonated under assay conditions, donates two hydrogen
+    bonds to Asp32" (blind-54) the aside says what the amidine is while it acts: "is
+    protonated under assay conditions and donates ...". The mechanism is left as it is
+    unless the word after the comma is a verb of the feature.
+    """
+    found = PARTICIPLE_ASIDE.match(mechanism)
+    if found is None:
+        return mechanism
+    tokens = tokenise(f"{found['verb']}{found['rest']}")
+    if not tokens or tokens[0].tag not in (Tag.VERB, Tag.AUX):
+        return mechanism
+    copula = "are" if is_plural(_head_word(feature)) or " and " in feature else "is"
+    return f"{copula} {found['aside']} and {found['verb']}{found['rest']}"
+
+
 def _malformed_option(feature: str, mechanism: str) -> str | None:
     """Why "The <feature> <mechanism>" would not read as one sentence; None when it would.
 
@@ -2770,6 +2858,15 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
     """
     tokens = tokenise(feature)
     adjectival = len(tokens) > 1 and tokens[0].tag is Tag.VBG and tokens[1].tag is Tag.WORD
+    # "permanently charged piperidine", "largely neutral amidine": an adverb grading the
+    # adjective before the noun (blind-54)
+    adjectival = adjectival or (
+        len(tokens) > 2
+        and tokens[0].tag is Tag.ADV
+        and tokens[0].lower.endswith("ly")
+        and tokens[1].tag in (Tag.VBN, Tag.VBG, Tag.WORD)
+        and tokens[2].tag is Tag.WORD
+    )
     if tokens and tokens[0].tag in NOT_NOUN_PHRASE_START and not adjectival:
         return f"the feature {feature!r} opens on {tokens[0].text!r}: no noun phrase"
     if tokens and tokens[-1].tag is Tag.PRON:  # "together with the imine nitrogen ... it"

@@ -22,8 +22,7 @@ from chemx.generation.text import capitalise, wordlist
 SYSTEMATIC_NAME = re.compile(
     r"(?<![\w-])(?:[\dNOSH,′'()]+-)*[A-Za-z](?:[A-Za-z0-9,′'()\-]|\[[\d.,]+\])*[A-Za-z]"
 )
-"""One compound name with its locants ('3-methylthiophene', 'Thiophene-2-carbaldehyde'),
-and a ring system's bridge numbers ('bicyclo[3.2.1]octane-2,4-dione', blind-53)."""
+"""One compound name with its locants and bridges ('3-methylthiophene', 'bicyclo[3.2.1]octane')."""
 NAME_MIN_LETTERS = 9
 """A shorter word is not read as a name built from parts ('methyl', 'phenol')."""
 PRECURSOR = "the starting material"

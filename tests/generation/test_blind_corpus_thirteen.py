@@ -36,9 +36,6 @@ from chemx.qc.stem_grammar import stem_problems
         "down O-dealkylation, since the two C–F bonds withdraw electron density from the "
         "remaining C–H bond and strengthen it.",
         # a participle and a comma between the feature and its verb
-        "Attaching the receptor nitrogen directly to the meso-aryl ring proved "
-        "counterproductive: the N-aryl tertiary amine of 8b, delocalised into the arene, binds "
-        "Zn2+ only weakly and keeps enough lone-pair density for PET to persist.",
     ],
 )
 def test_spans_no_stem_or_option_can_state_are_refused(sentence: str) -> None:
