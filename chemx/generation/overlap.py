@@ -109,6 +109,14 @@ PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene
 """Entries that name a ring by where its substituents sit."""
 
 
+PLACED_SUBSTITUENTS = frozenset(
+    {
+        "aryl_fluoride", "aryl_chloride", "aryl_bromide", "aryl_iodide", "aryl_methyl",
+        "methoxy_aryl", "alkoxy_aryl", "trifluoromethyl", "nitro", "nitrile", "phenol",
+    }
+)  # fmt: skip
+"""Ring substituents whose place on the ring is what a paper's name for them says ('the
+adjacent fluorines'); a bridging nitrogen or an amide is placed by what it links."""
 PLACE_WORDS = {
     "ortho_phenylene": re.compile(r"\b(?:ortho|o-|adjacent|flanking|vicinal|neighbouring)", re.I),
     "meta_phenylene": re.compile(r"\b(?:meta|m-)", re.I),
@@ -145,7 +153,14 @@ def places_the_cause(
         return False
     cause_sites = frozenset(
         index for index in cause_atoms if _is_distinct_site(molecule.GetAtomWithIdx(index))
-    ).union(*(site for cause in cause_keys for site in _sites(smiles, cause)))
+    ).union(
+        *(
+            site
+            for cause in cause_keys
+            if cause in PLACED_SUBSTITUENTS
+            for site in _sites(smiles, cause)
+        )
+    )
     anchors = [q for q, atom in enumerate(pattern.GetAtoms()) if _is_context(atom.GetSmarts())]
 
     def held(index: int) -> bool:  # a heteroatom of the cause bonded to the ring itself

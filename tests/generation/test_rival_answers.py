@@ -141,3 +141,18 @@ def test_a_second_group_that_restricts_rotation_is_no_wrong_answer_to_a_lock() -
     )
     assert not _competes(set(), "provides a rigid, conjugated lactone chromophore", answer)
     assert not _competes(set(), "blocks one face sterically", answer)
+
+
+def test_a_ring_is_the_placement_only_of_a_substituent_it_carries() -> None:
+    # the bridging N-methyl aniline of the sample: the 1,3-phenylene ring it sits on is a
+    # feature of its own, not where "the bridging nitrogen" is placed
+    smiles = "CC(=O)Nc1cccc(N(C)c2nccc(-c3cccnc3)n2)c1"
+    assert not places_the_cause(smiles, {"n_aryl"}, "meta_phenylene")
+    wrong = _wrong_options(
+        "1a",
+        smiles,
+        "Methylation of the bridging nitrogen in 1a removes the NH donor that hydrogen-bonds "
+        "to the hinge carbonyl of Glu91, which accounts for the loss of all measurable "
+        "activity (IC50 > 50 µM).",
+    )
+    assert any("1,3-phenylene" in text for text in wrong), wrong
