@@ -76,6 +76,7 @@ from chemx.generation.lexicon import (
     STRUCTURAL_NOUNS,
     VERB_BASES,
     lexicon_verb,
+    making_verbs,
     third_person,
 )
 from chemx.generation.nomenclature import names_group
@@ -682,12 +683,12 @@ def _subject_as_feature(
 
 
 PRODUCT_ONLY = re.compile(
-    r"\b(?:gave|gives|afforded|affords|provided|yielded|furnished|delivered)\s+"
+    rf"\b(?:{making_verbs('past', 'third')})\s+"
     r"(?:compound\s+)?(?:\([RSEZ]\)-)?\d+[a-z]{0,2}['′]*\s*(?:\([^()]*\))?\s*$"
 )
 """An effect that only names what a change made ('Extending the methyl to ethyl gave 3b')."""
 PRODUCT_YIELD = re.compile(
-    r"\b(?:gave|gives|afforded|affords|provided|yielded|furnished|delivered)\b"
+    rf"\b(?:{making_verbs('past', 'third')})\b"
     r".*\b\d+(?:\.\d+)?\s*%\s*(?:isolated\s+)?yield\b",
     re.I,
 )

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from chemx.generation.extract import LABEL_CLASS_NOUNS
-from chemx.generation.lexicon import lexicon_verb
+from chemx.generation.lexicon import lexicon_verb, making_verbs
 from chemx.generation.text import squash, wordlist
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ _OBJECT_VERB = re.compile(
 )
 """Verbs whose object a label may be, with a complement after it ('makes 10a lipophilic')."""
 _PRODUCT_VERB = re.compile(
-    r"\b(?:releases?|released|liberates?|liberated|regenerates?|regenerated|gives?|gave|"
-    r"affords?|afforded|forms?|formed|yields?|yielded)\s+$",
+    r"\b(?:releases?|released|liberates?|liberated|regenerates?|regenerated|forms?|formed|"
+    rf"{making_verbs('base', 'third', 'past')})\s+$",
     re.I,
 )
 """Verbs whose object is what a reaction makes ('hydrolyses to release 1'): without its

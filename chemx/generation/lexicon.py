@@ -352,6 +352,32 @@ COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger bet
 
 OBJECT_OPENERS = wordlist("the a an its their this these that his her both each no")
 """Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
+MAKING_VERBS: dict[str, tuple[str, str, str]] = {
+    "give": ("gives", "gave", "giving"),
+    "afford": ("affords", "afforded", "affording"),
+    "provide": ("provides", "provided", "providing"),
+    "yield": ("yields", "yielded", "yielding"),
+    "furnish": ("furnishes", "furnished", "furnishing"),
+    "deliver": ("delivers", "delivered", "delivering"),
+    "produce": ("produces", "produced", "producing"),
+}
+"""Verbs by which a reaction or a change makes a compound ('gave 3b'): one table for all."""
+
+
+def making_verbs(*forms: str) -> str:
+    r"""A regex alternation of `MAKING_VERBS` in the given forms.
+
+    Forms: 'base' ('give'), 'third' ('gives'), 'past' ('gave'), 'gerund' ('giving') and
+    'to' ('to\s+give').
+    """
+    found: list[str] = []
+    for base, (third, past, gerund) in MAKING_VERBS.items():
+        by_form = {"base": base, "third": third, "past": past, "gerund": gerund}
+        by_form["to"] = rf"to\s+{base}"
+        found.extend(by_form[form] for form in forms)
+    return "|".join(found)
+
+
 DIRECTION_OPENERS = wordlist("into toward towards onto away")
 """Prepositions of direction after a verb of motion: 'the ring projects into the pocket',
 'the ester points toward the solvent'. A noun is seldom followed by one ('insight into'

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import Decomposition, EffectForm
+from chemx.generation.lexicon import making_verbs
 from chemx.labels import canonical_text, find_mentions, is_label
 from chemx.labels.codes import read_code
 
@@ -261,9 +262,8 @@ def foreign_effect_owners(reading: Decomposition, own: Iterable[str], text: str 
 
 
 MADE_PRODUCT = re.compile(
-    r"\b(?:to\s+give|gave|giving|to\s+afford|afforded|affording|to\s+furnish|furnished|"
-    r"furnishing|to\s+provide|provided)\s+(?:compound\s+)?(?P<label>\(?[A-Za-z]?\d+[a-z]{0,2}\)?)"
-    r"(?=[\s,;.)]|$)"
+    rf"\b(?:{making_verbs('to', 'past', 'gerund')})\s+"
+    r"(?:compound\s+)?(?P<label>\(?[A-Za-z]?\d+[a-z]{0,2}\)?)(?=[\s,;.)]|$)"
 )
 
 

@@ -16,7 +16,7 @@ from chemx.generation.catalogue import group_for_feature, groups_inside_name, gr
 from chemx.generation.clauses import Tag, Token, tokenise
 from chemx.generation.extract import EffectForm, event_noun, is_structural
 from chemx.generation.features import groups_inside_words
-from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb
+from chemx.generation.lexicon import DETERMINERS, VERB_FORMS, lexicon_verb, making_verbs
 from chemx.generation.text import capitalise, wordlist
 
 SYSTEMATIC_NAME = re.compile(
@@ -29,7 +29,7 @@ PRECURSOR = "the starting material"
 SHOWN = "the compound shown"
 """How a stem names the item's own compound (`chemx.generation.shown.neutral_effect`)."""
 PRODUCT_CLAUSE = re.compile(
-    rf"^(?:gave|afforded|provided|yielded|furnished|produced)\s+{SHOWN}\s*,\s*"
+    rf"^(?:{making_verbs('past')})\s+{SHOWN}\s*,\s*"
     r"(?:(?P<lead>for|in|with) which|which)\s+(?P<rest>.+)$"
 )
 """A predicate that makes the shown compound and then states its effect in a relative
