@@ -438,7 +438,9 @@ def _interpret(
     if family == "pair":
         return _read_pair(text, tokens, reading)
     cause = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "cause"))
-    effect = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
+    effect = INNER_DISCOURSE.sub(
+        "", DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
+    )
     if CONDITIONS_ASIDE.search(cause) or (
         PRODUCT_YIELD.search(effect) and INLINE_CONDITIONS.search(cause)
     ):
@@ -2421,6 +2423,13 @@ DISCOURSE_OPENER = re.compile(
 """A sentence adverb and its comma that link the sentence to the one before ("Conversely,
 the inductively withdrawing chlorine atoms of 5 stabilize ..."): not part of the
 feature or the effect that follows it."""
+INNER_DISCOURSE = re.compile(
+    r",\s+(?:on the other hand|however|in contrast|by contrast|in turn|moreover|though|"
+    r"instead|too|in comparison)\s*,(?=\s)",
+    re.I,
+)
+"""The same between commas inside the clause ("Closed 4d, on the other hand, faded ...",
+blind-54): the subject and its verb read as one clause without it."""
 
 
 def _without_open_bracket(effect: str) -> str:

@@ -268,14 +268,14 @@ MADE_PRODUCT = re.compile(
 
 
 def made_compounds(reading: Decomposition) -> set[str]:
-    """The labels a verb-phrase effect says its subject made ("reacted at C6 to give 4b").
+    """The labels an effect says its subject made ("3b reacted at C6 to give 4b").
 
     Such an effect is what the starting compound did; asked on the product's drawing,
     "One structural feature reacted ... to give the compound shown" (blind-52) says
     nothing a reader can check.
     """
-    if reading.effect_form != "vp":
-        return set()
+    if reading.effect_form not in ("vp", "clause"):
+        return set()  # "the yield of 4b": a noun phrase makes nothing
     return {
         canonical_text(match["label"].strip("()"))
         for match in MADE_PRODUCT.finditer(reading.effect)

@@ -192,3 +192,13 @@ def test_a_participle_aside_in_a_colon_cause_reads_whole() -> None:
     assert read.effect.endswith("proved counterproductive")
     assert read.feature == "N-aryl tertiary amine"
     assert read.mechanism.startswith("is delocalised into the arene and binds Zn2+ only weakly")
+
+
+def test_a_discourse_aside_inside_the_effect_leaves_it() -> None:
+    read = _read(
+        "Closed 4d, on the other hand, faded at room temperature with a half-life of 3.2 h, "
+        "presumably as the pyrrole rings, whose aromatic stabilisation energy is considerably "
+        "larger than that of thiophene, make the ring-closed isomer relatively high in energy."
+    )
+    assert read.effect == "Closed 4d faded at room temperature with a half-life of 3.2 h"
+    assert read.effect_form == "clause"
