@@ -2557,7 +2557,8 @@ def _clean_mechanism(predicate: str) -> str:
         predicate = head  # "is locked at 88°, and the near-zero overlap": a cut-off clause
     predicate = _own_clause(predicate)
     tokens = predicate.split()
-    if len(tokens) > 1:  # "was therefore placed" -> "was placed"
+    comparative = " than " in predicate  # "reaches further into X than Y": a degree, kept
+    if len(tokens) > 1 and not comparative:  # "was therefore placed" -> "was placed"
         tokens = [tokens[0], *(t for t in tokens[1:2] if not LEADING_ADVERB.match(t)), *tokens[2:]]
     return TRAILING_JUNK.sub("", " ".join(tokens)).strip()
 

@@ -283,9 +283,15 @@ def pair_subject_named(effect: str, label: str) -> str:
 
     "the compound reacted with GSH five times faster than 1" (blind-50): a matched-pair
     item shows two compounds, so "the compound" names neither; the stem and every option
-    name the one the effect is said of.
+    name the one the effect is said of. A subject that is the change made, with the
+    label after it ("Introducing a fluorine ortho to boron (2c) tripled ..."), names the
+    answer: the label alone stands for it.
     """
-    return POINTING_SUBJECT.sub(label, effect.strip(), count=1)
+    effect = effect.strip()
+    changed = re.match(rf"^[^()]{{3,120}}?\(\s*{re.escape(label)}\s*\)\s+(?=[a-z])", effect)
+    if changed:  # "Introducing a fluorine ortho to boron (2c) tripled ..." (blind-51)
+        return f"{label} {effect[changed.end() :]}"
+    return POINTING_SUBJECT.sub(label, effect, count=1)
 
 
 POINTING_SUBJECT = re.compile(

@@ -280,7 +280,8 @@ def plain_feature(feature: str) -> str:
     feature = _TRAILING_PLACE.sub("", feature) or feature
     words_in = feature.split()
     stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
-    stated |= {i - 1 for i in stated if i and words_in[i - 1].lower() in _DEGREE}  # "more acidic"
+    grading = [w.lower() in _DEGREE or w.lower().endswith("ly") for w in words_in]
+    stated |= {i - 1 for i in stated if i and grading[i - 1]}  # "more acidic", "inductively"
     tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]
     if len(tokens) > 1 and tokens[0].lower() == "same":
         tokens = tokens[1:]  # "the same nitromethylene group": the option has no antecedent
@@ -299,8 +300,7 @@ _TRAILING_PLACE = re.compile(
     rf"\s+(?:at|on)\s+(?:the\s+)?{_ATOM_LOCANT}(?:(?:,\s*|,?\s+and\s+){_ATOM_LOCANT})*$"
 )
 """A place after the group's name: 'at C2 and C6', 'on N1', 'at the 4-position'."""
-_DEGREE = frozenset({"more", "less", "most", "least", "very", "highly", "strongly", "weakly"})
-"""A degree word goes with the stating adjective it grades ('the more acidic thioamide NH')."""
+_DEGREE = frozenset({"more", "less", "most", "least", "very"})  # it goes with what it grades
 _OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")
 """A trailing 'of <plural noun>' left bare once its stating adjective is dropped."""
 

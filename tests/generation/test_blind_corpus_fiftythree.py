@@ -202,3 +202,28 @@ def test_a_discourse_aside_inside_the_effect_leaves_it() -> None:
     )
     assert read.effect == "Closed 4d faded at room temperature with a half-life of 3.2 h"
     assert read.effect_form == "clause"
+
+
+def test_a_comparative_keeps_its_degree_adverb() -> None:
+    read = _read(
+        "The 3-aminopyrrolidine 3a gave the best activity against S. pneumoniae (MIC 0.03 "
+        "µg/mL), presumably as its exocyclic primary amine reaches further into the cleavage "
+        "complex than a piperazine NH and forms a salt bridge with the ParE subunit."
+    )
+    assert read.mechanism.startswith("reaches further into the cleavage complex than")
+
+
+def test_a_change_made_as_a_pairs_subject_leaves_the_stem() -> None:
+    from chemx.generation.mcq import pair_subject_named
+    from chemx.generation.register import plain_feature
+
+    assert (
+        pair_subject_named(
+            "Introducing a fluorine ortho to boron on the benzylic carrier (2c) tripled the "
+            "rate constant relative to 2a",
+            "2c",
+        )
+        == "2c tripled the rate constant relative to 2a"
+    )
+    # the adverb that grades a stating word leaves the name with it
+    assert plain_feature("inductively withdrawing substituent") == "substituent"
