@@ -77,6 +77,7 @@ from chemx.generation.mcq import (
 )
 from chemx.generation.mechanism_classes import mechanism_classes, rival_actions
 from chemx.generation.mechanisms import effect_readings, mechanism_for
+from chemx.generation.overlap import RING_SUBSTITUENT_KEYS
 from chemx.generation.owners import (
     change_subject,
     compound_subject,
@@ -435,20 +436,6 @@ UNNAMED_SUBSTITUENT = re.compile(
 )
 """A cause that names a ring by where it is substituted, not by what with ("the less planar
 o-substituted aniline"): any group on a ring may be that substituent."""
-RING_SUBSTITUENT_KEYS = frozenset(
-    {
-        "aryl_methyl",
-        "aryl_fluoride",
-        "aryl_chloride",
-        "aryl_bromide",
-        "aryl_iodide",
-        "methoxy_aryl",
-        "alkoxy_aryl",
-        "trifluoromethyl",
-        "nitro",
-    }
-)
-"""Groups that sit on a ring as its substituents."""
 _ARYL = r"[a-z]*(?:phenyl|phenoxy|aryl|anilin|benzyl)"
 RING_PLACES = (
     (re.compile(rf"\b(?:ortho|o-)|\b[26]-{_ARYL}", re.I), "ortho_phenylene"),

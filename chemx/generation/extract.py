@@ -1805,14 +1805,6 @@ PROPERTY_NOUNS = wordlist(
 size', 'their steric repulsion', 'its steric clash with the ortho hydrogens'."""
 
 
-CHANGE_GERUND = re.compile(
-    r"^(?:placing|adding|introducing|installing|incorporating|attaching|appending)\s+"
-    r"(?:(?:a|an|the)\s+)?(?=\S)",
-    re.I,
-)
-"""A subject that is the act of putting a group on: the group is what the drawing shows."""
-
-
 def _possessed_property(effect: str, cause: str) -> tuple[str, str, str] | None:
     """A cause whose subject is a property of the effect's subject: (feature, effect, mechanism).
 
@@ -1842,7 +1834,7 @@ def _possessed_property(effect: str, cause: str) -> tuple[str, str, str] | None:
     if resolved is None:
         return None
     feature, predicate_of_effect = resolved
-    feature = CHANGE_GERUND.sub("", feature)  # "Placing isopropyl groups at C2 raised ..."
+    feature = ADDING_GERUND.sub("", feature)  # "Placing isopropyl groups at C2 raised ..."
     feature = _strip_determiners(feature.rsplit(" such as ", 1)[-1])  # "amines such as the"
     if _feature_problem(feature):
         return None
@@ -2662,7 +2654,7 @@ OPERATION_GERUND = re.compile(r"^(?P<stem>[A-Za-z]+at)ing\s+(?=(?:the|a|an|its|o
 
 
 ADDING_GERUND = re.compile(
-    r"^(?:adding|introducing|installing|incorporating|attaching|appending|"
+    r"^(?:adding|introducing|installing|incorporating|attaching|appending|placing|"
     r"(?:the\s+)?(?:introduction|installation|incorporation|addition|attachment)\s+of)\s+"
     r"(?:(?:a|an|the|one|two)\s+)?(?=\S)",
     re.I,

@@ -109,12 +109,14 @@ PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene
 """Entries that name a ring by where its substituents sit."""
 
 
-PLACED_SUBSTITUENTS = frozenset(
+RING_SUBSTITUENT_KEYS = frozenset(
     {
-        "aryl_fluoride", "aryl_chloride", "aryl_bromide", "aryl_iodide", "aryl_methyl",
-        "methoxy_aryl", "alkoxy_aryl", "trifluoromethyl", "nitro", "nitrile", "phenol",
+        "aryl_methyl", "aryl_fluoride", "aryl_chloride", "aryl_bromide", "aryl_iodide",
+        "methoxy_aryl", "alkoxy_aryl", "trifluoromethyl", "nitro",
     }
 )  # fmt: skip
+"""Groups that sit on a ring as its substituents."""
+PLACED_SUBSTITUENTS = RING_SUBSTITUENT_KEYS | {"nitrile", "phenol"}
 """Ring substituents whose place on the ring is what a paper's name for them says ('the
 adjacent fluorines'); a bridging nitrogen or an amide is placed by what it links."""
 PLACE_WORDS = {
@@ -139,9 +141,9 @@ def places_the_cause(
     (blind-51). When the cause's name says where it sits ("ortho", "adjacent", "para"),
     only the ring of that pattern is its placement: "the ortho fluorines" do not make
     "the meta-disubstituted ring" they also sit on an answer (blind-54). A ring whose
-    substituents are all other groups is its own feature. Only a
-    heteroatom bonded to the ring counts: a carbon there (an amide's carbonyl) may belong
-    to another match of the cause's entry than the one the paper means.
+    substituents are all other groups is its own feature. Only a ring substituent
+    (`PLACED_SUBSTITUENTS`) bonded by a heteroatom counts: a carbon there (an amide's
+    carbonyl) may belong to another match of the cause's entry than the paper's.
     """
     if not smiles or key not in PLACEMENT_KEYS:
         return False
