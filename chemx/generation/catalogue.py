@@ -1152,10 +1152,12 @@ FLUOROALKYL_PARTS = {
 
 _POSTMODIFIER = re.compile(
     r"\s*,|\s+(?:ortho|meta|para|adjacent|next|gauche|anti|syn|close|proximal|distal)\s+to\b"
-    r"|\s+(?:of|in|on|at|to|from|with|by|for|near|between|that|which|whose|bearing|carrying)\b"
+    r"|\s+(?:of|in|on|at|to|from|with|by|for|near|between|that|which|whose|bearing|carrying|"
+    r"across|around|along|beside|flanking|spanning)\b"
 )
 """Where a feature phrase's head ends: what follows ("ortho to fluorine", ", gauche to the
-ester", "of 12") places or owns it and names other groups."""
+ester", "of 12", "across the cyclobutenedione ring") places or owns it and names other
+groups."""
 
 
 def head_phrase(feature: str) -> tuple[str, str]:

@@ -227,3 +227,15 @@ def test_a_change_made_as_a_pairs_subject_leaves_the_stem() -> None:
     )
     # the adverb that grades a stating word leaves the name with it
     assert plain_feature("inductively withdrawing substituent") == "substituent"
+
+
+def test_a_place_after_the_head_does_not_rename_the_answer() -> None:
+    from chemx.generation.catalogue import group_for_feature, head_phrase
+
+    # "across the cyclobutenedione ring" places the NH groups; the squaramide it names is
+    # not the answer's name (the option had read "The squaramide has a wider separation")
+    assert head_phrase("two NH groups across the cyclobutenedione ring") == (
+        "two NH groups",
+        "across",
+    )
+    assert group_for_feature("two NH groups across the cyclobutenedione ring") is None
