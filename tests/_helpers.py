@@ -16,6 +16,7 @@ from chemx.devkit.pdf_gold import shared_realworld as shared_realworld  # re-exp
 from chemx.generation import GenerationContext
 from chemx.generation.backends import McqResult, TemplateGenerator
 from chemx.generation.catalogue import matched_keys
+from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import VisibleFeature, structure_features
 from chemx.generation.mcq import Mcq
 from chemx.records import (
@@ -205,3 +206,10 @@ def template_answer(label: str, smiles: str, sentence: str) -> Option:
     """The correct option the offline template generator writes for one sentence."""
     mcq = template_mcq(label, smiles, sentence)
     return next(o for o in mcq.options if o.letter == mcq.answer)
+
+
+def decomposed(sentence: str, previous: str | None = None) -> Decomposition:
+    """The offline decomposition of `sentence`; the test fails with the reason if it has none."""
+    found = decompose(sentence, previous)
+    assert isinstance(found, Decomposition), found
+    return found

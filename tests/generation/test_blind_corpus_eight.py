@@ -13,12 +13,7 @@ from __future__ import annotations
 
 from chemx.generation.clauses import Tag, normalise, tokenise
 from chemx.generation.extract import Decomposition, Vague, decompose
-
-
-def _read(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
+from tests._helpers import decomposed as _read
 
 
 def test_so_that_without_a_modal_states_a_result() -> None:

@@ -14,12 +14,7 @@ from __future__ import annotations
 import pytest
 
 from chemx.generation.extract import Decomposition, Vague, decompose
-
-
-def _read(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
+from tests._helpers import decomposed as _read
 
 
 @pytest.mark.parametrize(

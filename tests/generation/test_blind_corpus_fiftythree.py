@@ -15,6 +15,7 @@ from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.feature_names import groups_inside_words
 from chemx.generation.label_free import without_labels
 from chemx.generation.mechanism_classes import mechanism_classes, rival_actions
+from tests._helpers import decomposed as _read
 from tests._helpers import template_mcq
 
 BICYCLIC_TRIKETONE = "CS(=O)(=O)c1ccc(C(=O)C2C(=O)C3CCC(C3)C2=O)c(Cl)c1"
@@ -106,12 +107,6 @@ def test_a_comparison_with_a_compound_not_shown_leaves_the_stem_or_refuses_it() 
         without_unseen_references("The compound shown lowered the yield to below 5%", ["5"])
         == "The compound shown lowered the yield to below 5%"
     )
-
-
-def _read(sentence: str) -> Decomposition:
-    decomposed = decompose(sentence)
-    assert isinstance(decomposed, Decomposition), decomposed
-    return decomposed
 
 
 def test_an_adverb_grading_the_adjective_opens_a_noun_phrase() -> None:

@@ -16,7 +16,7 @@ from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.owners import made_compounds
 from chemx.generation.register import without_labels
-from tests._helpers import template_reason
+from tests._helpers import decomposed, template_reason
 
 TEMBOTRIONE = "CS(=O)(=O)c1ccc(C(=O)C2C(=O)CCCC2=O)c(Cl)c1COCC(F)(F)F"
 
@@ -63,12 +63,11 @@ def test_an_effect_that_makes_the_compound_shown_is_its_precursors() -> None:
 
 
 def test_a_verb_of_motion_before_into_ends_the_subject() -> None:
-    decomposed = decompose(
+    read = decomposed(
         "Appending a thiophen-2-yl group para to the amine (3b) raised HDAC1 and HDAC2 "
         "potency to 18 and 42 nM but abolished HDAC3 inhibition (IC50 > 10 μM), since the "
         "heteroaryl ring projects into the so-called foot pocket, which in HDAC3 is "
         "truncated by Tyr107 and cannot accommodate it."
     )
-    assert isinstance(decomposed, Decomposition), decomposed
-    assert decomposed.feature == "heteroaryl ring"
-    assert decomposed.mechanism.startswith("projects into the so-called foot pocket, which in")
+    assert read.feature == "heteroaryl ring"
+    assert read.mechanism.startswith("projects into the so-called foot pocket, which in")

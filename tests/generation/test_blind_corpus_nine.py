@@ -25,16 +25,11 @@ from chemx.generation.register import plain_feature, readings, renumber, without
 from chemx.generation.shown import neutral_effect
 from chemx.generation.stem_wording import without_lacking_clause
 from chemx.generation.subject_cause import subject_reading
+from tests._helpers import decomposed as _read
 from tests._helpers import (
     template_answer,
     template_reason,
 )
-
-
-def _read(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
 
 
 def _verb(text: str) -> str | None:

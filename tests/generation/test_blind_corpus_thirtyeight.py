@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from chemx.generation.backends import TemplateGenerator
 from chemx.generation.catalogue import group_for_feature, groups_named_in, matched_keys
-from chemx.generation.extract import Decomposition, Vague, decompose, not_drawn_part
+from chemx.generation.extract import Vague, decompose, not_drawn_part
 from chemx.generation.features import select_other_features, structure_features
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.overlap import names_cause_atoms
@@ -23,13 +23,8 @@ from chemx.generation.paper_features import text_features
 from chemx.generation.register import readings
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import SmilesReading
+from tests._helpers import decomposed as _decomposed
 from tests._helpers import molecule_structure, one_sentence_context
-
-
-def _decomposed(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
 
 
 def test_a_property_compared_for_two_compounds_is_owned_by_the_first() -> None:

@@ -14,15 +14,10 @@ the ether as another answer.
 from __future__ import annotations
 
 from chemx.generation.catalogue import group_for_feature, groups_named_in
-from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.extract import Vague, decompose
 from chemx.generation.mcq import subject_free_effect
 from chemx.qc.stem_grammar import stem_problems
-
-
-def _decomposed(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
+from tests._helpers import decomposed as _decomposed
 
 
 def test_an_absolute_clause_after_the_effect_names_the_feature_not_the_means_subject() -> None:

@@ -16,20 +16,15 @@ from __future__ import annotations
 import pytest
 
 from chemx.generation.elements import named_elements
-from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.extract import Vague, decompose
 from chemx.generation.owners import effect_owners, explains_other
 from chemx.generation.pairs import without_feature_class_nouns
+from tests._helpers import decomposed as _read
 
 ADDING_L1 = (
     "Adding L1 raised the yield to 81%, the N-acetyl group serving as an internal base that "
     "removes the proton in the CMD transition state."
 )
-
-
-def _read(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
 
 
 def test_an_absolute_clause_is_read_at_the_participle_it_made_finite() -> None:

@@ -37,13 +37,8 @@ from chemx.generation.stem_wording import unnamed_precursors
 from chemx.qc.anti_shortcut import stem_leaks
 from chemx.qc.stem_grammar import stem_problems
 from chemx.records import SmilesReading
+from tests._helpers import decomposed as _decomposed
 from tests._helpers import molecule_structure, one_sentence_context, template_answer
-
-
-def _decomposed(sentence: str) -> Decomposition:
-    found = decompose(sentence)
-    assert isinstance(found, Decomposition), found
-    return found
 
 
 def test_a_result_inside_a_because_clause_belongs_to_that_clause() -> None:

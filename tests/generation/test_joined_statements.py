@@ -12,12 +12,7 @@ import pytest
 
 from chemx.generation.extract import Decomposition, Vague, decompose
 from chemx.generation.register import readings
-
-
-def _decomposed(sentence: str) -> Decomposition:
-    result = decompose(sentence)
-    assert isinstance(result, Decomposition), result
-    return result
+from tests._helpers import decomposed as _decomposed
 
 
 def test_the_structure_after_a_colon_explains_the_observation_before_it() -> None:
