@@ -75,7 +75,7 @@ from chemx.generation.mcq import (
     stem_text,
     subject_free_effect,
 )
-from chemx.generation.mechanism_classes import mechanism_classes, rival_actions
+from chemx.generation.mechanism_classes import mechanism_classes, rival_actions, rivals
 from chemx.generation.mechanisms import effect_readings, mechanism_for
 from chemx.generation.overlap import RING_SUBSTITUENT_KEYS
 from chemx.generation.owners import (
@@ -617,7 +617,7 @@ def _competes(
     feature's name ("the flexible linker lets the ring swing away"): a reading that
     performs one of them ("acts as a flexible spacer") explains the effect the same way.
     """
-    if answer_rivals & rival_actions(reading):
+    if rivals(answer_rivals, reading):
         return True
     return bool(answer_classes & COMPETING_CLASSES & mechanism_classes(reading))
 

@@ -67,7 +67,7 @@ GROUPS: tuple[Group, ...] = (
         ("nitro", "alkene"),
     ),
     Group("nitro", "nitro group", "[NX3](~[OX1])~[OX1]", ("nitro",)),
-    Group("nitrile", "cyano (nitrile) group", "[CX2]#[NX1]", ("cyano", "nitrile")),
+    Group("nitrile", "cyano (nitrile) group", "[CX2]#[NX1]", ("cyano", "nitrile", "cyanomethyl")),
     Group(
         "carboxylic_acid",
         "free carboxylic acid",
@@ -249,7 +249,7 @@ GROUPS: tuple[Group, ...] = (
         "catechol_ether",
         "benzo-fused catechol ether oxygens",
         "c([OX2;!H1])c[OX2;!H1]",
-        ("catechol",),
+        ("catechol", "methylenedioxy", "benzodioxole", "ethylenedioxy"),
     ),
     Group(
         "diaryl_ether",
@@ -315,6 +315,13 @@ GROUPS: tuple[Group, ...] = (
         "basic aliphatic amine nitrogen",
         "[NX3;!$(N[#6]=[#7,#8,#16]);!$(N[a]);!$(N[SX4]);!$(N=*);!$(N#*)]([CX4])",
         ("amine", "basic", "protonated"),
+    ),
+    Group(
+        "mannich_base",
+        "aminomethyl (Mannich base) side chain",
+        "a[CH2][NX3;!$(N[#6]=[#6,#7,#8,#16]);!$(N[a]);!$(N[SX4]);!$(N=*)]([CX4])",
+        ("mannich base", "mannich-base", "aminomethyl", "dialkylaminomethyl"),
+        ("basic_amine", "benzylic_ch2"),
     ),
     Group(
         "aminopyrimidine",
@@ -456,7 +463,7 @@ GROUPS: tuple[Group, ...] = (
         "lactone",
         "lactone ring",
         "[#6;R][CX3;R](=O)[OX2;R][#6;R]",
-        ("lactone",),
+        ("lactone", "butenolide", "furanone", "butyrolactone", "valerolactone"),
         ("ester",),
     ),
     Group("epoxide", "epoxide ring", "C1OC1", ("epoxide", "oxirane"), ("alkyl_ether",)),
@@ -1176,6 +1183,11 @@ def head_phrase(feature: str) -> tuple[str, str]:
     return feature[: match.start()], match.group(0).strip().split()[0]
 
 
+_OWNED_CARBONYL = re.compile(r"(?P<owner>[\w-]+)\s+carbonyls?\b", re.I)
+"""A carbonyl named by the group it belongs to ('amide carbonyl', 'imide carbonyls'): the
+carbonyl is part of that group, not a ketone."""
+
+
 def group_for_feature(text: str) -> Group | None:
     """The catalogue entry a feature phrase's head names, or None.
 
@@ -1187,6 +1199,9 @@ def group_for_feature(text: str) -> Group | None:
     lone pair of the morpholine" is the morpholine's).
     """
     head, ends_at = head_phrase(text)
+    owned = _OWNED_CARBONYL.search(head)
+    if owned is not None and _alias_hits(owned["owner"]):  # "the adjacent amide carbonyl"
+        return group_for_feature(owned["owner"])
     hits = _alias_hits(head)
     if not hits and ends_at in ("", "of"):
         hits = _alias_hits(text)
@@ -1230,6 +1245,19 @@ substituent" or "methoxy group" does not say which; the catalogue's aliases give
 ring-bound entry, so on a drawing whose fluorine is aliphatic the "aliphatic C–F bond"
 would be offered beside it as another answer; and "dimethylamino" inside
 "dimethylaminomethyl" is an aliphatic amine."""
+
+
+UNGRADED_AMINO = re.compile(r"(?<![a-z-])amino(?![a-z])", re.I)
+"""The bare word 'amino' ('the amino substituent', 'the 4-amino group'): it names an amine
+nitrogen without saying how many carbons it carries."""
+AMINO_DEGREES = ("aryl_nh2", "aryl_nh_alkyl", "dialkylamino_aryl", "basic_amine")
+"""The entries 'amino' may stand for: a drawing's NMe2 is the paper's "amino substituent",
+so its N-methyl is no second answer beside it (blind-55)."""
+
+
+def ungraded_entries(text: str) -> set[str]:
+    """The entries a name that gives no degree of substitution may stand for (`AMINO_DEGREES`)."""
+    return set(AMINO_DEGREES) if UNGRADED_AMINO.search(text) else set()
 
 
 BARE_WORD_ENTRIES = frozenset(

@@ -372,7 +372,7 @@ def _past_after_subject(tokens: list[Token], index: int) -> bool:
     After a noun head, label or pronoun, adverbs aside ("6d almost extinguished"); before
     a noun only after a label ("the compound substituted ring" is a modifier).
     """
-    before = index - 1
+    before = index - 3 if _more_than(tokens, index) else index - 1  # "(3) more than doubled"
     while before > 0 and tokens[before].tag is Tag.ADV:
         before -= 1
     head = tokens[before]
@@ -423,24 +423,58 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
     return None
 
 
+def _noun_of(tokens: list[Token], index: int) -> bool:
+    """Whether a noun-and-verb form is the noun: before 'of' with a finite verb later.
+
+    'the para positions of its rings carry ...'; or before a relative clause ('bridges,
+    which tie back ...'), where a verb would lack its object.
+    """
+    verb = lexicon_verb(tokens[index].lower)
+    if verb is None or not verb.noun_too or index + 1 >= len(tokens):
+        return False
+    later = tokens[index + 2 :]
+    if tokens[index + 1].text == "," and later and later[0].tag is Tag.REL:
+        return True  # "its methylenedioxy bridges, which tie back ...": no object, a noun
+    return tokens[index + 1].lower == "of" and any(t.tag in (Tag.VERB, Tag.AUX) for t in later)
+
+
+def _noun_before_verb(tokens: list[Token], index: int) -> bool:
+    """Whether the word at `index` is a noun that is also a verb form, with a verb after it."""
+    verb = lexicon_verb(tokens[index].lower)
+    return verb is not None and verb.noun_too and _verb_after_aside(tokens, index + 1)
+
+
 def _verb_after_aside(tokens: list[Token], index: int) -> bool:
     """Whether a finite verb follows at `index`, past any label or bracketed aside.
 
     Two finite verbs never stand side by side, so a word that is noun and verb before one
-    ("groups (3) reduces") is the subject's noun head.
+    ("groups (3) reduces", "positions (1c) also deepens") is the subject's noun head.
     """
     depth = 0
-    for token in tokens[index:]:
+    for at in range(index, len(tokens)):
+        token = tokens[at]
         depth += (token.text in "([") - (token.text in ")]")
-        if depth <= 0 and token.text not in ")]" and token.tag is not Tag.LABEL:
-            return token.tag in (Tag.VERB, Tag.AUX)
+        if token.tag in (Tag.LABEL, Tag.ADV) or token.lower in _COMPARING:
+            continue  # "groups altogether (1b) lowered", "(3) more than doubled"
+        if depth <= 0 and token.text not in ")]":
+            compared = token.tag is Tag.VBN and _more_than(tokens, at)
+            return token.tag in (Tag.VERB, Tag.AUX) or compared
     return False
+
+
+_GRADES = frozenset({"more", "less", "most", "least"})
+_COMPARING = frozenset({"more", "less", "than"})
+"""Words of a comparison before a verb ('more than doubled')."""
 
 
 def _finite_here(tokens: list[Token], index: int) -> bool:
     token, previous = tokens[index], tokens[index - 1]
-    if previous.tag in (Tag.DET, Tag.PREP, Tag.NUM, Tag.TO):
+    if previous.tag in (Tag.DET, Tag.PREP, Tag.NUM, Tag.TO) and not _more_than(tokens, index):
         return False
+    if tokens[0].tag is Tag.VBG and _noun_before_verb(tokens, index):
+        return False  # "Moving the groups to the ortho positions (1c) also deepens ..."
+    if _noun_of(tokens, index):
+        return False  # "the para positions of its rings carry ...": a noun and its owner
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     if following is not None and following.tag in (Tag.VERB, Tag.AUX) and token.lower in VERB_BASES:
         return False  # two finite verbs never stand side by side: "the para position resulted"
@@ -453,7 +487,11 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
         lower.endswith("ed")
         and previous.tag is Tag.ADV
         and index > 1
-        and (tokens[index - 2].text == "," or tokens[index - 2].tag is Tag.DET)
+        and (
+            tokens[index - 2].text == ","
+            or tokens[index - 2].tag is Tag.DET
+            or tokens[index - 2].lower in _GRADES  # "a less strongly polarised acceptor"
+        )
         and following is not None
         and following.tag is Tag.WORD
     ):
@@ -464,6 +502,10 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
         if previous.tag is Tag.WORD and not is_plural(previous.text):
             return _plural_head_before(tokens, index)  # no verb after "the para position"
         subject = tokens[:index]
+        if previous.tag is Tag.REL and index > 2:  # "bridges, which tie": the antecedent's number
+            antecedent = tokens[index - 3] if tokens[index - 2].text == "," else tokens[index - 2]
+            if is_plural(antecedent.text):
+                return True
         plural = any(is_plural(t.text) for t in subject if t.tag in (Tag.WORD, Tag.DET, Tag.PRON))
         coordinated = any(t.tag is Tag.CONJ for t in subject)
         return plural or coordinated or previous.tag in (Tag.ADV, Tag.PRON)
@@ -494,7 +536,14 @@ _OBJECT_TAGS = frozenset({Tag.DET, Tag.PRON, Tag.WORD, Tag.ADV, Tag.NUM, Tag.LAB
 _NO = ("longer", "more")
 
 
+def _more_than(tokens: list[Token], index: int) -> bool:
+    """'more than' or 'less than' right before `index` ('(3) more than doubled the mobility')."""
+    return index > 2 and tokens[index - 1].lower == "than" and tokens[index - 2].lower in _COMPARING
+
+
 def _with_adverbs(tokens: list[Token], index: int) -> int:
+    while _more_than(tokens, index) and tokens[index].tag in (Tag.VERB, Tag.VBN):
+        index -= 2
     while index > 1 and tokens[index - 1].tag in (Tag.ADV, Tag.NEG):
         index -= 1
     no_longer = index > 2 and tokens[index - 2].lower == "no" and tokens[index - 1].lower in _NO

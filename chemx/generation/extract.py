@@ -510,6 +510,10 @@ def _interpret(
             # motion that drives non-radiative decay": the sentence's effect comes before
             # 'by'; the 'that' clause says what the motion does (blind-45)
             return None
+        if reading.construction.name == "causal_verb" and _own_predicate(cause):
+            # "The analogue 2c bleached within 3 h and gave only 52% ..., as ...": the
+            # subject is a compound with a verb of its own, not a feature that caused
+            return None
         if reading.construction.name == "causal_verb" and ";" in cause:
             # "the α-fluorine of 3 lengthened ...; we propose that π-donation ... lowers X":
             # no subject runs over a semicolon; the second clause is the cause
@@ -1316,6 +1320,13 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
                 have = "have" if plural else "has"
                 aside, main = _whose_aside_and_main(predicate)
                 described = f"{have} {_indefinite(owned)}{owned} that {aside}"
+                owner = _property_owner(feature)
+                if owner is not None:  # "the weaker σ-donor strength of the picolinate,
+                    # whose pyridyl ring also accepts ...": the picolinate has both (blind-55)
+                    feature, quality = owner
+                    if not is_structural(feature):
+                        return Vague("no_feature", f"{feature!r} names no structural feature")
+                    described = f"has {_indefinite(quality)}{quality}, and its {owned} {aside}"
                 # "the pyrrole rings, whose ... energy is larger ..., make the closed isomer
                 # high in energy" (blind-54): the aside, then the rings' own verb
                 return feature, f"{described} and {main}" if main else described, True
@@ -1331,6 +1342,16 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
             return imposed
         return _drop_light_head(_clean_feature(subject)), _clean_mechanism(predicate), True
     return _read_nominal(cause, tokens, nominal_adjective=nominal_adjective)
+
+
+def _property_owner(feature: str) -> tuple[str, str] | None:
+    """('N,O-chelating picolinate', 'weaker σ-donor strength') for a property 'of' a group."""
+    quality, of, owner = feature.partition(" of ")
+    head = _head_word(quality)
+    if not of or not (head.lower() in PROPERTY_NOUNS or _property_head(head)):
+        return None
+    owner = _strip_determiners(owner)  # the whole phrase was read as the feature already
+    return (owner, quality) if not _labelled_compound(owner) else None
 
 
 def _whose_aside_and_main(predicate: str) -> tuple[str, str]:
@@ -1798,7 +1819,7 @@ POSSESSIVE_OPENER = re.compile(r"^(?:its|their)\s+", re.I)
 PROPERTY_NOUNS = wordlist(
     """
     size bulk clash repulsion withdrawal donation character strain shape length charge
-    polarity geometry flexibility rigidity basicity acidity lipophilicity
+    polarity geometry flexibility rigidity basicity acidity lipophilicity strength
     """
 )
 """Heads of a noun phrase that names what a group has or does, not a group: 'its small
@@ -1905,11 +1926,13 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     feature, mechanism, parsed = fields
     comparison = MatchedPair(from_label, to_label, change or feature, pair_effect, cause)
     form: EffectForm
-    if COMPARATIVE.search(pair_effect) and not _has_verb(pair_effect):
+    bare_effect = _LEADING_ADVERB.sub("", pair_effect)
+    more_than = re.match(r"(?:more|less) than\s", pair_effect)  # "more than doubled ...": a verb
+    if COMPARATIVE.search(pair_effect) and not (_has_verb(pair_effect) or more_than):
         effect, form = f"{to_label} is {pair_effect} than {from_label}", "clause"
         if setting:
             effect = f"{setting}, {effect}"
-    elif _starts_with_verb(_LEADING_ADVERB.sub("", pair_effect)) or _lexicon_first(pair_effect):
+    elif _starts_with_verb(bare_effect) or _lexicon_first(pair_effect):
         # what follows "Replacing X of 1 by Y of 19" is the change's predicate: "cost
         # 30-fold in activity" starts with a verb the grammar's list does not hold, and
         # "almost abolished inhibition" with an adverb
@@ -1923,7 +1946,10 @@ def _read_pair(text: str, tokens: list[Token], reading: Reading) -> Decompositio
     )
 
 
-_LEADING_ADVERB = re.compile(r"^(?:[a-z]+ly|almost|still|also|even|further)\s+(?=\S)", re.I)
+_LEADING_ADVERB = re.compile(
+    r"^(?:[a-z]+ly|almost|still|also|even|further|(?:more|less) than)\s+(?=\S)", re.I
+)
+"""An adverb before a comparison's verb ('almost abolished', 'more than doubled')."""
 
 
 UNCLOSED_ASIDE = re.compile(r"\s*\([^()]*$")
@@ -1986,6 +2012,41 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 
 CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby", "consequence"})
 """Constructions whose effect verb shares the subject of the clause just before it."""
+
+
+def _own_predicate(cause: str) -> bool:
+    """Whether a causal verb's subject span is a clause about a compound or a list of them.
+
+    "The analogue 2c bleached within 3 h and gave ...": the span's subject is a compound,
+    which has a verb of its own; "A fused C7 amine (2c) escaped efflux, 3-aminopyrrolidines
+    improved ...": a list, whose last item is the verb's subject. A feature's own clause
+    before 'and it', 'which' or 'and' ("the side chain fills the pocket ..., and it
+    improved IC50") is the mechanism, and stays.
+    """
+    tokens = tokenise(cause)
+    if tokens and tokens[0].lower in SUBORDINATORS:
+        return False  # "Because X is the main site, introducing F there lowered ...": fronted
+    if RESULT_SUBJECT.search(cause):
+        return False  # "X are attacked by water, and the resulting scission causes ...": chained
+    index = predicate_start(tokens)
+    if index is None or any(t.tag in (Tag.REL, Tag.THAT) for t in tokens[:index]):
+        return False
+    if _labelled_compound(text_of(cause, tokens, 0, index)):
+        return True
+    tail = cause.rsplit(",", 1)[1].strip() if "," in cause else ""
+    if not tail or tail.split()[0].lower() in LIST_CONTINUERS:
+        return False
+    return not (_has_verb(tail) or _starts_with_verb(tail) or _lexicon_first(tail))
+
+
+LIST_CONTINUERS = wordlist("and or which that it they so thus thereby")
+"""Words after a comma that continue the clause rather than open the next item of a list."""
+
+
+RESULT_SUBJECT = re.compile(r",\s+and\s+(?:the|this|these|that|its|their)\b[^,]*$", re.I)
+"""A new subject after ', and' that points back at the clause before it."""
+SUBORDINATORS = wordlist("because since as although though while whereas when if once")
+"""Conjunctions that open a fronted subordinate clause before the main subject."""
 
 
 def _subordinate_cause(cause: str) -> bool:

@@ -153,7 +153,9 @@ def _named_parts(name: str) -> set[str]:
 
 
 _BOND = re.compile(r"\b[CNOS][–-]H\b")
-_PART_WORDS = frozenset({"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole"})
+_PART_WORDS = frozenset(
+    {"nitrogen", "oxygen", "sulfur", "proton", "hydrogen", "dipole", "carbonyl"}
+)
 """Words for one atom or bond of a group, which a name of the whole group does not say."""
 
 

@@ -233,6 +233,7 @@ def select_other_features(
         attachment_siblings,
         groups_named_in,
         subclasses_named,
+        ungraded_entries,
     )
 
     named_by_cause = groups_named_in(cause)
@@ -241,6 +242,7 @@ def select_other_features(
     # under the entry for the other kind of carbon
     named_keys = {group.key for group in named_by_cause} | inside_cause
     siblings = {group.key for group in attachment_siblings([BY_KEY[k] for k in named_keys])}
+    siblings |= ungraded_entries(cause)  # "the amino substituent" of a drawn NMe2
     cause_groups = [
         *named_by_cause,
         *subclasses_named(cause),  # "the C-terminal amide": the primary carboxamide too
@@ -250,7 +252,9 @@ def select_other_features(
         *(BY_KEY[key] for key in inside_cause | siblings | groups_inside_words(sentence)),
     ]
     cause_keys = named_keys | siblings
-    mechanism_keys = {group.key for group in groups_named_in(mechanism)}
+    mechanism_groups = groups_named_in(mechanism)
+    # "lowering the basicity of its diethylamino group": the amine it acts on, on any carbon
+    mechanism_keys = {g.key for g in [*mechanism_groups, *attachment_siblings(mechanism_groups)]}
 
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)

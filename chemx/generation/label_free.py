@@ -85,7 +85,7 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
         without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
     text = _other_labels(_DATA_ASIDE.sub("", without_locants))
     text = _POINTING_DETERMINER.sub(_pointing_replaced, text)
-    text = _POINTING_ADVERB.sub("", text)  # "also raised log D": also beside what?
+    text = POINTING_ADVERB.sub("", text)  # "also raised log D": also beside what?
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
@@ -120,7 +120,7 @@ _DATA_ASIDE = re.compile(r"\s+\([^()]*\d[^()]*\)")
 by GIWAXS)"), which only the answer would carry; a name's own brackets are unspaced."""
 
 
-_POINTING_ADVERB = re.compile(r"^(?:also|likewise|similarly|again)\s+(?=[a-z])", re.I)
+POINTING_ADVERB = re.compile(r"^(?:also|likewise|similarly|again)\s+(?=[a-z])", re.I)
 
 
 def _number(token: Token | None) -> bool:

@@ -251,7 +251,7 @@ ADVERBS = wordlist(
     also thus therefore hence consequently accordingly then so still even only just
     however indeed moreover furthermore further instead rather likely presumably
     probably possibly perhaps mostly mainly largely partly almost already well much
-    far too very quite thereby again often always
+    far too very quite thereby again often always altogether
     """
 )
 """Adverbs without the -ly suffix (the suffix rule tags the rest)."""

@@ -29,6 +29,7 @@ from typing import Literal
 from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
+from chemx.generation.label_free import POINTING_ADVERB
 from chemx.generation.pairs import named_as_reference
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
@@ -56,7 +57,6 @@ from chemx.generation.text import (
     capitalise,
     decapitalise,
     distinctive_stems,
-    wordlist,
 )
 from chemx.provenance.ids import digest
 from chemx.records import Option, ReasoningType, SpareOption
@@ -176,6 +176,7 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "Locking the amine into a julolidine (1b) raised the quantum yield": the change
         # names a group of the answer, so the stem says only that a change was made
         changed = predicate_after_shown(text_of(effect, tokens, start, len(tokens)).strip())
+        changed = POINTING_ADVERB.sub("", changed)  # "also deepens": beside what change?
         return capitalise(f"{CHANGE} {changed}")
     if process_subject(tokens[:start]):
         return effect  # "N-Demethylation to M1 accounted for 60%": a process, no compound
@@ -377,15 +378,6 @@ _ARE = re.compile(r"(^|\band (?:thereby |thus |so |hence |therefore )?)are\b")
 """'are' as the predicate's own verb (first, or joined by 'and'), which an infinitive makes 'be'."""
 
 
-PROPER_WORDS = wordlist(
-    """
-    Lewis Michael Hammett Friedel Grignard Wittig Suzuki Heck Diels Buchwald Evans Alloc
-    Troc Fmoc Mannich Aldol Stille Negishi Sonogashira Curtin Thorpe Baldwin Bürgi
-    """
-)
-"""Capitalised words that stay capitalised after "The" (names, protecting groups)."""
-
-
 def with_article(feature: str) -> str:
     """'The <feature>' (features are stored without determiners; Greek letters stay lower).
 
@@ -396,9 +388,8 @@ def with_article(feature: str) -> str:
     feature = feature.strip()
     if feature.split(" ", 1)[0].lower() in ("the", "a", "an"):
         return capitalise(feature)
-    first = feature.split(" ", 1)[0]
-    if len(first) > 4 and first not in PROPER_WORDS:
-        feature = decapitalise(feature)
+    if len(feature.split(" ", 1)[0]) > 4:
+        feature = decapitalise(feature)  # a name ('Mannich-base side chain') keeps its case
     return f"The {feature}"
 
 

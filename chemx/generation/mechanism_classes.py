@@ -75,6 +75,11 @@ RIVAL_ACTIONS: dict[str, re.Pattern[str]] = {
         r"\bout of (?:the\s+)?(?:[\w-]+\s+)?plane",
         # a flexible part that lets a group move: any other flexible spacer does it too
         "flexibility": r"\bflexib|\bswing|\bfreely rotat|\bhinge\b",
+        # a larger polar surface: every other polar group of the drawing adds to it too
+        # ("its extra ether oxygen and larger polar surface area slow permeation" beside
+        # "the sulfonamide presents an N–H and two oxygens as hydrogen-bond partners")
+        "polarity": r"\bpolar surface|\bTPSA\b|\b(?:more|larger|greater|higher|added|extra)\s+"
+        r"(?:[\w-]+\s+)?polar(?:ity)?\b",
     }.items()
 }
 """Actions in which two groups of one drawing can rival each other for one effect.
@@ -89,3 +94,21 @@ not what it does to the effect)."""
 def rival_actions(text: str) -> set[str]:
     """The rival actions (`RIVAL_ACTIONS`) a phrase performs."""
     return {name for name, pattern in RIVAL_ACTIONS.items() if pattern.search(text)}
+
+
+RIVAL_READINGS: dict[str, re.Pattern[str]] = {
+    "polarity": re.compile(
+        r"hydrogen[- ]bond|\bpolar|\bcharged?\b|\bionis|\bioniz|\bprotonat|\bsolubil", re.I
+    ),
+}
+"""Readings that rival an action in other words: a polar surface grows with every group
+that donates or accepts a hydrogen bond or carries a charge, though such a reading never
+says 'polar surface'."""
+
+
+def rivals(answer_rivals: set[str] | frozenset[str], reading: str) -> bool:
+    """Whether a wrong answer's reading performs one of the answer's rival actions."""
+    return any(
+        (RIVAL_READINGS.get(action) or RIVAL_ACTIONS[action]).search(reading)
+        for action in answer_rivals
+    )

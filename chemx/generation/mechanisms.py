@@ -285,6 +285,10 @@ TABLE: dict[str, Mechanisms] = {
         "is protonated at physiological pH and forms a charged hydrogen-bond donor",
         "is basic and nucleophilic, so it competes for electrophiles and acids",
     ),
+    "mannich_base": Mechanisms(
+        "places a protonatable amine one carbon from the ring, charged at physiological pH",
+        "can lose its amine by retro-Mannich elimination to a reactive quinone methide",
+    ),
     "aminopyrimidine": Mechanisms(
         "presents a donor–acceptor hydrogen-bond pair through its ring nitrogen and NH",
         "is weakly basic and coordinates metals through its ring nitrogens",
@@ -802,6 +806,7 @@ SHORT: dict[str, str] = {
     "aryl_nh2": "donates two hydrogen bonds",
     "aryl_nh_alkyl": "donates a hydrogen bond",
     "dialkylamino_aryl": "is a strong π-donor",
+    "mannich_base": "places a basic amine beside the ring",
     "alkoxy_aryl": "donates electron density into the ring",
     "para_phenylene": "links its substituents linearly",
     "meta_phenylene": "interrupts conjugation across the ring",

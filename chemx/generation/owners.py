@@ -156,6 +156,12 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
             made = CHANGE_RESULT.search(subject)
             named = made["label"] if made else ""
         return (named,) if named and (is_label(named) or read_code(named)) else ()
+    if reading.effect_form == "np":  # "the higher selectivity of 5b": 5b's (blind-55)
+        return tuple(
+            label
+            for match in OWNED_BY_LABEL.finditer(reading.effect)
+            if (label := _label_word(match["label"], reading.effect))
+        )
     named = tuple(label for word in subject.split() if (label := _label_word(word, subject)))
     if not named and reading.effect_form == "vp":
         made = MADE_OBJECT.match(reading.effect)  # "makes 4c the most stable compound"
@@ -165,6 +171,10 @@ def effect_owners(reading: Decomposition) -> tuple[str, ...]:
         return named
     compared = COMPARED_FOR.search(reading.effect[len(subject) :])
     return (compared["first"],) if compared and is_label(compared["first"]) else ()
+
+
+OWNED_BY_LABEL = re.compile(r"\bof\s+(?:compound\s+)?(?P<label>[^\s,;]+)")
+"""A noun-phrase effect's owner: the label after 'of' ('the higher selectivity of 5b')."""
 
 
 MADE_OBJECT = re.compile(

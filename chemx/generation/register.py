@@ -280,6 +280,7 @@ def plain_feature(feature: str) -> str:
     feature = _TRAILING_PLACE.sub("", feature) or feature
     words_in = feature.split()
     stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
+    stated -= {i for i in stated if words_in[i + 1 : i + 2] == ["surface"]}  # "polar surface"
     grading = [w.lower() in _DEGREE or w.lower().endswith("ly") for w in words_in]
     stated |= {i - 1 for i in stated if i and grading[i - 1]}  # "more acidic", "inductively"
     tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]

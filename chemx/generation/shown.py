@@ -19,13 +19,13 @@ from collections.abc import Sequence
 
 from chemx.english import adjective_only
 from chemx.generation.clauses import Tag, tokenise
-from chemx.generation.extract import first_statement
+from chemx.generation.extract import first_statement, is_structural
 from chemx.generation.stem_wording import (
     SHOWN,
     systematic_name_start,
     without_structural_modifiers,
 )
-from chemx.generation.text import capitalise, squash, wordlist
+from chemx.generation.text import capitalise, decapitalise, squash, wordlist
 from chemx.labels import find_mentions
 from chemx.labels.grammar import COMPOUND_WORDS
 
@@ -65,10 +65,32 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
                 shown = capitalise(SHOWN) if article.group(0)[0].isupper() else SHOWN
             effect = f"{prefix}{shown}{effect[mention.end :]}"
     effect = squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
+    effect = without_structural_aside(effect)
     fronted = _FRONTED_SHOWN.match(effect)
     if fronted:  # "with the phenyl thiourea 2b only 35% conversion was reached": a setting
         return f"{capitalise(fronted['phrase'])}, {fronted['rest']}"
     return effect
+
+
+STRUCTURAL_ASIDE = re.compile(
+    r",\s+(?P<aside>(?:with|bearing|carrying|lacking|having|featuring|containing)\s+[^,;()]+),"
+    r"(?=\s+[a-z])"
+)
+"""An aside after the subject that describes its groups ('The shortest homologue 2a, with
+only three methylenes between the two nitrogen atoms, failed ...')."""
+
+
+def without_structural_aside(effect: str) -> str:
+    """The effect without an aside that says what the compound's structure is (blind-56).
+
+    The drawing shows the structure; said in the stem ("with only three methylenes between
+    the two nitrogen atoms") it tells the reader the answer (the truncated linker). An
+    aside that names no structure ("with 5 mol% catalyst") stays.
+    """
+    match = STRUCTURAL_ASIDE.search(effect)
+    if match is None or not is_structural(match["aside"].split(None, 1)[1]):
+        return effect
+    return f"{effect[: match.start()]}{effect[match.end() :]}"
 
 
 _FRONTED_SHOWN = re.compile(
@@ -174,8 +196,8 @@ def _modified_label(effect: str, start: int, end: int) -> str | None:
     ):
         return None  # 'afforded 5': the verb's object
     article = "" if _TRAILING_ARTICLE.search(prefix) else "the "
-    if not prefix.strip():
-        article = "The "
+    if not prefix.strip():  # "Closed 4d faded": the capital was the sentence's, not the word's
+        article, word = "The ", decapitalise(word)
     return f"{prefix}{article}{word} compound shown{effect[end:]}"
 
 

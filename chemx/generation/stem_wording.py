@@ -6,6 +6,8 @@ tell: the name of the compound the product came from spells out the answer's gro
 (`owner_named`), a relative clause says the other compound lacks "them" (the answer,
 `without_lacking_clause`), and the Condition question must fit an effect that is an outcome rather
 than a requirement (`condition_question`).
+
+Long module: each rule is a short function with its pattern, and they are applied together.
 """
 
 from __future__ import annotations
@@ -217,8 +219,13 @@ def without_structural_modifiers(phrase: str) -> str:
         word
         for word in words[start:-1]
         if not (groups_inside_name(word.lower()) or groups_named_in(word))
+        and word.lower() not in SIZE_WORDS  # "the shortest homologue": its linker (blind-56)
     ]
     return " ".join([*words[:start], *kept, words[-1]])
+
+
+SIZE_WORDS = wordlist("shortest longest smallest largest bulkiest shorter longer smaller larger")
+"""Words that size a compound's groups: before its class noun they tell the answer."""
 
 
 LACKING_CLAUSE = re.compile(

@@ -143,15 +143,34 @@ def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+PROPER_WORDS = wordlist(
+    """
+    Lewis Michael Hammett Friedel Grignard Wittig Suzuki Heck Diels Buchwald Evans Alloc
+    Troc Fmoc Mannich Aldol Stille Negishi Sonogashira Curtin Thorpe Baldwin Bürgi Brønsted
+    Bronsted Ingold Hünig Hunig Tröger Troger Meldrum Schiff Weinreb Wilkinson Grubbs Hoveyda
+    Crabtree Noyori Sharpless Jacobsen Corey Claisen Cope Birch Swern Mitsunobu Ullmann
+    Hartwig Kumada Knoevenagel Horner Wadsworth Emmons Staudinger Baeyer Villiger Pictet
+    Spengler Förster Forster Dexter Marcus Hammond Bredt Hückel Huckel Kasha Lipinski Veber
+    Eyring Arrhenius Stokes Ellman Davis Tsuji Trost Fischer Boc Cbz
+    """
+)
+"""Names that keep their capital inside a sentence: reactions, rules and effects named after
+chemists ('Mannich base', 'Thorpe–Ingold effect', 'Förster transfer') and protecting groups."""
+_NAME_PART = re.compile(r"[-‐‑–—'’]")
+
+
 def decapitalise(text: str) -> str:
-    """First character lower-cased unless the first word is a symbol or formula.
+    """First character lower-cased unless the first word is a symbol, formula or name.
 
     'NH', 'C5', 'AgOAc', 'CsF' (a capital inside the word) and 'N-methyl', 'C–H' (a
-    single capital before a dash: an element locant) keep their case.
+    single capital before a dash: an element locant) keep their case, and so does a
+    chemist's name ('Mannich-base side chain', "Tröger's base"; `PROPER_WORDS`).
     """
     if not text:
         return text
     first = text.split()[0]
+    if _NAME_PART.split(first, maxsplit=1)[0] in PROPER_WORDS:
+        return text
     if len(first) > 1 and (
         any(c.isupper() for c in first[1:])
         or any(c.isdigit() for c in first)
