@@ -455,6 +455,10 @@ def placed_rings(feature: str) -> set[str]:
     return {key for pattern, key in RING_PLACES if pattern.search(feature)}
 
 
+_WHOLE_PART_HEAD = re.compile(r"\b(?:tail|tails|arm|arms|appendage|appendages|handle)$", re.I)
+"""Heads that name a stretch of the molecule built of several groups ('tail', 'arms')."""
+
+
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -477,7 +481,9 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
         group = None
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner
-    own_head = bool(groups_named_in(head_phrase(fields.feature)[0]))
+    head = head_phrase(fields.feature)[0]
+    # "the extended fluorophenyl-thiophene tail" is the whole tail, not its C–F (blind-58)
+    own_head = bool(groups_named_in(head)) and not _WHOLE_PART_HEAD.search(head)
     catalogue = group and drawn and own_head and renames_as_one(fields.feature, group.name)
     name = group.name if group and catalogue else plain_feature(fields.feature)
     drawn_as = drawn_name(fields.feature, group, context.visible) if own_head else None

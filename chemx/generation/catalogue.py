@@ -318,7 +318,7 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group(
         "mannich_base",
-        "aminomethyl (Mannich base) side chain",
+        "aminomethyl group on the ring",
         "a[CH2][NX3;!$(N[#6]=[#6,#7,#8,#16]);!$(N[a]);!$(N[SX4]);!$(N=*)]([CX4])",
         ("mannich base", "mannich-base", "aminomethyl", "dialkylaminomethyl"),
         ("basic_amine", "benzylic_ch2"),
@@ -605,7 +605,7 @@ GROUPS: tuple[Group, ...] = (
         "sulfonic_acid",
         "sulfonic acid (sulfonate) group",
         "[#6][SX4](=O)(=O)[OX2H1,OX1-]",
-        ("sulfonic acid", "sulfonate", "sulfonyl", "sulfo"),
+        ("sulfonic acid", "sulfonate", "sulfonato", "sulfonyl", "sulfo"),
     ),
     Group("alkyl_halide", "alkyl halide", "[CX4;!$(C(F)(F))][Cl,Br,I]", ("alkyl halide",)),
     Group("tetrazine", "1,2,4,5-tetrazine ring", "c1nncnn1", ("tetrazine",)),
@@ -738,7 +738,13 @@ GROUPS: tuple[Group, ...] = (
         "*-!@c1ccccc1-!@*",
         ("ortho-phenylene", "ortho-substituted", "ortho-disubstituted"),
     ),
-    Group("benzylic_ch2", "benzylic CH2 group", "c[CH2;!R][!#1;!c]", ("benzylic", "benzyl group")),
+    Group(
+        "benzylic_ch2",
+        "benzylic CH2 group",
+        "c[CH2;!R][!#1;!c]",
+        ("benzylic", "benzyl group", "benzyl"),
+        ("phenyl",),  # "the three benzyl arms": their phenyl rings are the arms too
+    ),
     Group(
         "quaternary_carbon",
         "quaternary sp3 carbon",

@@ -235,6 +235,13 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
         "np",
         "effect_first",
     ),
+    # "E, an improvement we ascribe to X", "E, a difference that we attribute mainly to X"
+    Construction(
+        "we_attribute",
+        "<effect> , a|an @WORD that|which? we @ADV? &attribute_verb @ADV? to <cause+>",
+        "np",
+        "effect_first",
+    ),
     Construction("due_to", "<effect> &cause_marker <cause+>", "np", "effect_first"),
     Construction("arises_from", "<effect> &origin_verb <cause+>", "np", "effect_first"),
     Construction(

@@ -48,6 +48,7 @@ from chemx.generation.lexicon import (
     UNIT_WORDS,
     VERB_BASES,
     VERB_FORMS,
+    VERB_PREFIXES,
     lexicon_verb,
 )
 from chemx.generation.normalise import normalise as normalise
@@ -221,8 +222,9 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         if attributive_compound(lower, following):
             return Tag.VBN  # "the two hydrogen-bonded amides": a modifier of the noun
         return Tag.VERB
-    if is_gerund(lower):
-        return Tag.VBG
+    prefix, hyphen, unprefixed = lower.partition("-")
+    if is_gerund(lower) or (hyphen and prefix in VERB_PREFIXES and is_gerund(unprefixed)):
+        return Tag.VBG  # "pre-organising", "re-forming": a prefixed verb's gerund
     if (lower.endswith("ed") and len(lower) > 4 and lower not in NOT_PARTICIPLES) or (
         lower.endswith(("en", "wn")) and lower in _PARTICIPLES
     ):

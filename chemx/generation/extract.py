@@ -70,10 +70,13 @@ from chemx.generation.effect_checks import not_an_observation, without_evaluatio
 from chemx.generation.lexicon import (
     BARE_POSITION_WORDS,
     BASE_OF,
+    COMPOUND_HEADS,
     DETERMINERS,
     NON_FEATURE_HEADS,
     PRONOUN_SUBJECTS,
+    ROLE_HEADS,
     STRUCTURAL_NOUNS,
+    SUBORDINATORS,
     VERB_BASES,
     lexicon_verb,
     making_verbs,
@@ -437,6 +440,7 @@ def _interpret(
     pointed_back = False
     if family == "pair":
         return _read_pair(text, tokens, reading)
+    means = ""  # a step of the mechanism found in the effect span
     cause = DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "cause"))
     effect = INNER_DISCOURSE.sub(
         "", DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
@@ -486,11 +490,20 @@ def _interpret(
     if family == "effect_first":
         effect = _strip_trailing(effect)
         cause = RESULT_CLAUSE.split(cause, 1)[0]  # "a bond that pairs ..., so 13 is diamagnetic"
+        subordinate = SUBORDINATE_AFTER_COMMA.search(cause)
+        if subordinate and not is_structural(cause[: subordinate.start()]):
+            return None  # "reflects less quenching, since its bulky ligand keeps ...": 'since'
+
         if previous and _points_back(effect) and _has_verb(previous):
             effect, pointed_back = _pointed_clause(effect, previous), True
         conceded = CONCESSION.search(effect)
         if conceded:  # "X worked, albeit in lower yields": the lower yields are explained
             effect = conceded["effect"].strip(" ,;")
+        contrasted = CONTRASTED_CLAUSE.search(effect)
+        if contrasted and (POSSESSIVE_OPENER.match(cause) or PRONOUN_OPENER.match(cause)):
+            # "1 was hydrolysed, whereas 2a survived intact, because its C–C bond ...": the
+            # cause's pronoun is the nearest subject's, and so is the effect (blind-58)
+            effect = contrasted["clause"].strip(" ,;")
         form = "np" if conceded or not _has_verb(effect) else "clause"
     else:
         if reading.construction.name in (*CLAUSE_FINAL, "causal_verb") and (
@@ -536,8 +549,15 @@ def _interpret(
         if previous and _points_back(effect) and _has_verb(previous):
             # "We attribute this loss": the sentence before, or its clause the pointer names
             effect, pointed_back, form = _pointed_clause(effect, previous), True, "clause"
+        result = SO_THAT_RESULT.search(effect) if form == "vp" else None
+        if result is not None and _has_verb(result["clause"]):
+            # "..., rendering the gold centre more electrophilic, so that the reaction was
+            # complete within 15 min": the participle is a step of the mechanism; what
+            # was seen is the result clause (blind-58)
+            means = effect[: result.start()].strip(" ,")
+            effect, form = result["clause"].strip(" ,;"), "clause"
     if form == "vp":
-        effect = _finite_start(effect)
+        effect = _next_clause_cut(_finite_start(effect))
     if len(words(effect)) < MIN_EFFECT_WORDS or effect.lower() in PRONOUN_SUBJECTS:
         return Vague(
             "no_effect", f"effect part {effect!r} is too short ({reading.construction.name})"
@@ -571,6 +591,18 @@ def _interpret(
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
+    if means:  # "rendering the centre more electrophilic": 'and renders' / 'and render'
+        first, _, rest = means.partition(" ")
+        base = _base_of_gerund(first) if first.lower().endswith("ing") else None
+        plural = is_plural(_head_word(feature))
+        verb = _finite_start(means) if base is None or not plural else f"{base} {rest}"
+        told = lexicon_verb(mechanism.split(" ", 1)[0])
+        if base is not None and told is not None and told.past:  # "made ... and rendered"
+            from lemminflect import getInflection
+
+            past = getInflection(base, tag="VBD")
+            verb = f"{past[0]} {rest}" if past else verb
+        mechanism = f"{mechanism} and {verb}"
     if fronted:  # "With X, E, the bulky groups occupying ...": the clause renames X
         feature = fronted
     if feature.lower() in PERSONAL_PRONOUNS and family == "effect_first":
@@ -676,6 +708,9 @@ def _subject_as_feature(
     """
     if pointed_back or reading.construction.name not in NOMINAL_CAUSE_CONSTRUCTIONS:
         return None
+    if _clause_breaks(effect):
+        return None  # "X increased affinity, none of ... was selective, and half-lives were
+        # governed by ...": a list of findings; the cause is the last one's (blind-58)
     found = subject_reading(effect, cause, any_verb=any_verb)
     if found is None:
         return None
@@ -1071,6 +1106,8 @@ def _finish(
     if DENIED.match(mechanism):
         # "As this H-bond is not feasible for 2-6, ...": the cause is what 2-6 lack
         return Vague("no_feature", f"{mechanism!r} says {feature!r} is not there")
+    if IDENTITY.match(mechanism):
+        return Vague("no_mechanism", f"{mechanism!r} says what the compound is, not how it acts")
     if not _predicates(mechanism, plural=is_plural(_head_word(feature)) or " and " in feature):
         return Vague(
             "no_mechanism", f"{mechanism!r} is a noun phrase: it says nothing {feature!r} does"
@@ -1815,7 +1852,12 @@ def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
     return _clean_feature(right), ""
 
 
+SO_THAT_RESULT = re.compile(r",\s+so\s+that\s+(?P<clause>.+)$", re.I)
+"""A result clause after a participle's effect ('..., so that the reaction was complete')."""
 POSSESSIVE_OPENER = re.compile(r"^(?:its|their)\s+", re.I)
+PRONOUN_OPENER = re.compile(r"^(?:it|they)\s+", re.I)
+CONTRASTED_CLAUSE = re.compile(r",\s+(?:whereas|while)\s+(?P<clause>[^,;]+(?:,[^,;]+)*)$", re.I)
+"""A contrasting clause at the end of an effect ('..., whereas 2a survived 24 h intact')."""
 PROPERTY_NOUNS = wordlist(
     """
     size bulk clash repulsion withdrawal donation character strain shape length charge
@@ -2010,6 +2052,8 @@ def _pair_nominal(cause: str, from_group: str, to_group: str) -> tuple[str, str,
 # -- small helpers ----------------------------------------------------------------------
 
 
+SUBORDINATE_AFTER_COMMA = re.compile(r",\s+(?:since|because)\s+(?!of\b)", re.I)
+"""A 'since'/'because' clause after the cause's noun phrase: that clause says why."""
 CLAUSE_FINAL = frozenset({"which_effect", "and_effect", "participle", "thereby", "consequence"})
 """Constructions whose effect verb shares the subject of the clause just before it."""
 
@@ -2045,8 +2089,6 @@ LIST_CONTINUERS = wordlist("and or which that it they so thus thereby")
 
 RESULT_SUBJECT = re.compile(r",\s+and\s+(?:the|this|these|that|its|their)\b[^,]*$", re.I)
 """A new subject after ', and' that points back at the clause before it."""
-SUBORDINATORS = wordlist("because since as although though while whereas when if once")
-"""Conjunctions that open a fronted subordinate clause before the main subject."""
 
 
 def _subordinate_cause(cause: str) -> bool:
@@ -2547,6 +2589,7 @@ DATA_PARENTHESIS = re.compile(r"\s*\((?:[^()]*[=%≈<>][^()]*|[^()]*\d\.\d[^()]*
 
 def _clean_feature(subject: str) -> str:
     subject = subject.strip(" ,;:")
+    subject = FLOATING_AFTER.sub("", subject)  # "X and Y each increased": the quantifier
     subject = LEADING_SCOPE.sub("", subject)
     subject = LEADING_PLACE_ADVERB.sub("", subject)
     subject = DATA_PARENTHESIS.sub("", subject)
@@ -2645,6 +2688,37 @@ def _clause_joins(text: str) -> list[tuple[int, int]]:
     return joins
 
 
+FLOATING_AFTER = re.compile(r"\s+(?:each|both|all)$", re.I)
+"""A quantifier after a coordinated subject ('X and Y each'), which is not the feature's."""
+
+
+def _clause_breaks(effect: str) -> list[re.Match[str]]:
+    """The commas of `effect` that open a clause with its own subject and verb."""
+    breaks = []
+    for match in re.finditer(r",\s+(?:and\s+)?", effect):
+        tokens = tokenise(effect[match.end() :])
+        index = predicate_start(tokens)
+        if (
+            index is not None
+            and index > 0
+            and tokens[0].tag in (Tag.WORD, Tag.DET, Tag.NUM)
+            and tokens[index].tag in (Tag.AUX, Tag.VERB)
+            and not any(t.tag in (Tag.REL, Tag.THAT, Tag.PUNCT, Tag.VBG) for t in tokens[:index])
+        ):
+            breaks.append(match)
+    return breaks
+
+
+def _next_clause_cut(effect: str) -> str:
+    """The effect up to a comma that opens a clause with its own subject and verb.
+
+    "increased affinity, none of the benzodiazepines was subtype-selective, zolpidem was
+    α1-preferring": a list of findings, of which only the first is the feature's (blind-58).
+    """
+    breaks = _clause_breaks(effect)
+    return effect[: breaks[0].start()] if breaks else effect
+
+
 def _clean_effect(effect: str) -> str:
     """The effect after its cause: one statement, without the connective's adverbs.
 
@@ -2691,6 +2765,13 @@ DENIED = re.compile(
     re.I,
 )
 """A predicate that denies the feature ('is not feasible', 'are absent'): an absence."""
+IDENTITY = re.compile(
+    r"^(?:corresponds?|corresponded|is identical|are identical|is equivalent|are equivalent)"
+    r"\s+to\b|^(?:is|are|was|were)\s+the\s+same\s+as\b",
+    re.I,
+)
+"""A predicate that says what the compound is ('corresponds to dapagliflozin'), not how a
+feature acts (blind-58)."""
 OPERATION_HEADS = wordlist("reaction reactions treatment exposure incubation use")
 """'the reaction of 2a with X', 'treatment of 5 with acid': an operation on compounds."""
 
@@ -2794,6 +2875,10 @@ def _feature_problem(feature: str) -> str | None:
     tagged = tokenise(feature)
     if len(tagged) == 2 and tagged[-1].tag is Tag.LABEL and tagged[-2].tag is Tag.WORD:
         # 'fluoride 3', 'phenol 3': a class noun with its label names the compound
+        return f"the subject {feature!r} names a compound by its label, not one of its features"
+    if _labelled_compound(feature) and tagged[-2].lower in COMPOUND_HEADS | ROLE_HEADS:
+        # 'the methyl analogue 2b': a compound by its label (blind-58); 'the methyl ester
+        # 5b' names the ester it is
         return f"the subject {feature!r} names a compound by its label, not one of its features"
     if WHOLE_COMPOUNDS.search(feature):
         # "The 8-methoxy compounds 2a–2c all showed ..., the methoxy group stabilising":

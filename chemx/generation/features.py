@@ -299,6 +299,8 @@ def select_other_features(
             continue  # "the ortho-disubstituted ring" holding "the adjacent C–F dipoles"
         if turning and any(turns_the_cause(smiles, cause_keys, k) for k in _keys(candidate)):
             continue  # "the phenyl ring can rotate": the bond it turns on is the answer too
+        if candidate.key == "biaryl" and _joins_named_rings(candidate.name, cause):
+            continue  # "the fluorophenyl-thiophene tail": its thiophene–benzene bond too
         named = distinctive_stems(candidate.name)
         if named and named <= sentence_stems:
             continue  # a feature the explanation itself names ("the squaramide group")
@@ -310,6 +312,20 @@ def select_other_features(
         if len(chosen) == limit:
             break
     return chosen
+
+
+_RING_WORDS = {"benzene": ("benzene", "phenyl", "phenylene", "aryl")}
+"""Other words for a ring in a biaryl bond's name ('benzene' is the paper's 'phenyl')."""
+
+
+def _joins_named_rings(name: str, cause: str) -> bool:
+    """Whether both rings a biaryl bond's name joins are named in the cause."""
+    rings = name.lower().removesuffix(" biaryl bond").split("–")
+    lowered = cause.lower()
+    return len(rings) == 2 and all(
+        any(word in lowered for word in _RING_WORDS.get(ring.strip(), (ring.strip(),)))
+        for ring in rings
+    )
 
 
 _BOND = r"(?P<bond>[NOSC])\s*[–−-]?\s*H"

@@ -6,6 +6,9 @@ verbs. The list holds the verbs chemistry papers use to say what a feature does
 (donates, shields, stabilises, ...) plus auxiliaries, inflected by rule (3rd person
 singular, past) and by an irregular table. Gerunds are deliberately not included:
 "Capping the hydroxyl ..." is a subject, not a predicate.
+
+Long module: it is word lists and the two lookups over them; split, a list and the rule
+that reads it would sit in different files.
 """
 
 from __future__ import annotations
@@ -130,6 +133,20 @@ class LexiconVerb:
     """An irregular past form ('cost', 'cut', 'held'): finite after any subject."""
 
 
+COMPOUND_HEADS = wordlist(
+    "analogue analogues analog analogs derivative derivatives congener congeners homologue "
+    "homologues isomer isomers compound compounds precatalyst precatalysts series"
+)
+"""Heads that name a whole compound ('the 2′-chloro analogue', 'the methyl analogue 2b')."""
+ROLE_HEADS = wordlist("ligand ligands catalyst catalysts precatalyst complex complexes")
+"""Heads that name a compound by its role when a label follows ('the electron-poor ligand
+L4'), though without one they may name a part ('the bulky ancillary ligand')."""
+
+
+VERB_PREFIXES = wordlist("pre re de co over under out mis un")
+"""Prefixes a verb takes with a hyphen ('pre-organises', 're-forming')."""
+
+
 @lru_cache(maxsize=16384)
 def lexicon_verb(word: str) -> LexiconVerb | None:
     """The word as a finite or base verb form by LemmInflect's lexicon, or None.
@@ -142,6 +159,9 @@ def lexicon_verb(word: str) -> LexiconVerb | None:
     grammar to place (`chemx.generation.clauses`), and an '-ing' form a gerund.
     """
     lower = word.lower()
+    prefix, hyphen, rest = lower.partition("-")
+    if hyphen and prefix in VERB_PREFIXES:
+        return lexicon_verb(rest)  # "pre-organises": the verb's own form
     if not lower.isalpha() or lower.endswith(("ed", "ing")) or len(lower) < 3:
         return None
     from lemminflect import getAllInflections, getAllLemmas
@@ -266,7 +286,8 @@ STRUCTURAL_NOUNS = wordlist(
     chain chains cavity pair stereocentre stereocenter centre center hydroxyl hydroxyls
     carbonyl carbonyls carboxyl acid amine amines imine alkene alkyne arene arm scaffold
     backbone auxiliary cage macrocycle heterocycle unit units donor acceptor skeleton
-    halogen halogens oxide azide azides thioether thioethers nh nh2
+    halogen halogens oxide azide azides thioether thioethers nh nh2 chelate
+    chelates bicycle bicycles
     """
 )
 """Head nouns that make a phrase a structural feature (with the catalogue aliases); 'NH'

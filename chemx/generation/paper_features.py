@@ -17,7 +17,13 @@ from chemx.generation.catalogue import group_for_feature
 from chemx.generation.extract import Decomposition, decompose, is_structural, not_drawn_part
 from chemx.generation.feature_names import spelled_out
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature
-from chemx.generation.lexicon import BACK_REFERENCES, ROLE_WORDS, SPECTRAL_WORDS, VERB_FORMS
+from chemx.generation.lexicon import (
+    BACK_REFERENCES,
+    COMPOUND_HEADS,
+    ROLE_WORDS,
+    SPECTRAL_WORDS,
+    VERB_FORMS,
+)
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -177,4 +183,6 @@ def _acceptable(name: str) -> bool:
         return False  # "Cambridge Crystallographic Data Centre": an institution's name
     if len(tokens) == 1 and group_for_feature(name) is None:
         return False
+    if tokens[-1] in COMPOUND_HEADS:
+        return False  # "the 2′-chloro analogue": a compound, not one of its features
     return is_structural(name) and not not_drawn_part(name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 
 from chemx.english import adjective_only
 from chemx.generation.clauses import Tag, tokenise
@@ -35,6 +36,9 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
     for label in labels:
         if not label:
             continue
+        effect = _LABEL_COMPOUND_WORD.sub(
+            partial(_label_compound_word, label=label), effect
+        )  # "2c-containing cells" -> "cells containing the compound shown"
         for mention in reversed(find_mentions(label, effect)):
             start = mention.start
             rewritten = _introduced_subject(effect, start, mention.end) or _modified_label(
@@ -91,6 +95,28 @@ def without_structural_aside(effect: str) -> str:
     if match is None or not is_structural(match["aside"].split(None, 1)[1]):
         return effect
     return f"{effect[: match.start()]}{effect[match.end() :]}"
+
+
+_LABEL_COMPOUND_WORD = re.compile(
+    r"\b(?P<label>[A-Za-z]?\d+[a-z]{0,2})[-‐‑](?P<link>containing|based|doped|treated|loaded|"
+    r"coated|derived)\s+(?P<noun>[a-z]+)\b"
+)
+_LINK_PHRASES = {
+    "containing": "containing",
+    "based": "based on",
+    "doped": "doped with",
+    "treated": "treated with",
+    "loaded": "loaded with",
+    "coated": "coated with",
+    "derived": "derived from",
+}
+
+
+def _label_compound_word(match: re.Match[str], *, label: str) -> str:
+    """'2c-containing cells' -> 'cells containing the compound shown' for the item's label."""
+    if match["label"] != label:
+        return match[0]
+    return f"{match['noun']} {_LINK_PHRASES[match['link']]} {SHOWN}"
 
 
 _FRONTED_SHOWN = re.compile(
