@@ -77,7 +77,7 @@ from chemx.generation.mcq import (
 )
 from chemx.generation.mechanism_classes import mechanism_classes, rival_actions, rivals
 from chemx.generation.mechanisms import effect_readings, mechanism_for
-from chemx.generation.overlap import RING_SUBSTITUENT_KEYS
+from chemx.generation.overlap import RING_SUBSTITUENT_KEYS, placed_rings
 from chemx.generation.owners import (
     change_subject,
     compound_subject,
@@ -436,23 +436,6 @@ UNNAMED_SUBSTITUENT = re.compile(
 )
 """A cause that names a ring by where it is substituted, not by what with ("the less planar
 o-substituted aniline"): any group on a ring may be that substituent."""
-_ARYL = r"[a-z]*(?:phenyl|phenoxy|aryl|anilin|benzyl)"
-RING_PLACES = (
-    (re.compile(rf"\b(?:ortho|o-)|\b[26]-{_ARYL}", re.I), "ortho_phenylene"),
-    (re.compile(rf"\b(?:meta|m-)|\b[35]-{_ARYL}", re.I), "meta_phenylene"),
-    (re.compile(rf"\b(?:para|p-)|\b4-{_ARYL}", re.I), "para_phenylene"),
-)
-"""Where a cause places its group on a benzene ring, and the ring entry that place makes."""
-
-
-def placed_rings(feature: str) -> set[str]:
-    """The disubstituted-ring entries a cause's place names ('2-methoxyphenyl': ortho).
-
-    The group of "the para aryloxy group" or "the 2-methoxyphenyl ring" sits on a ring
-    of that pattern, so "the 1,4-phenylene ring links its substituents linearly" would
-    be a second answer.
-    """
-    return {key for pattern, key in RING_PLACES if pattern.search(feature)}
 
 
 _WHOLE_PART_HEAD = re.compile(r"\b(?:tail|tails|arm|arms|appendage|appendages|handle)$", re.I)

@@ -1261,9 +1261,26 @@ AMINO_DEGREES = ("aryl_nh2", "aryl_nh_alkyl", "dialkylamino_aryl", "basic_amine"
 so its N-methyl is no second answer beside it (blind-55)."""
 
 
+CHARGED_GROUPS = {
+    "anionic": ("sulfonic_acid", "carboxylic_acid", "phosphate", "phosphonate", "sulfate_ester",
+                "tetrazole"),
+    "cationic": ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine"),
+}  # fmt: skip
+"""The entries a charge word may stand for ('the two anionic groups at the indolenine rims'
+of a disulfonated dye are its sulfonates, blind-58)."""
+_CHARGE_WORD = re.compile(r"\b(?P<charge>anionic|cationic)\b", re.I)
+
+
 def ungraded_entries(text: str) -> set[str]:
-    """The entries a name that gives no degree of substitution may stand for (`AMINO_DEGREES`)."""
-    return set(AMINO_DEGREES) if UNGRADED_AMINO.search(text) else set()
+    """The entries a name that does not say which group may stand for.
+
+    'Amino' gives no degree of substitution (`AMINO_DEGREES`); 'anionic' or 'cationic'
+    names a group by its charge alone (`CHARGED_GROUPS`).
+    """
+    found = set(AMINO_DEGREES) if UNGRADED_AMINO.search(text) else set()
+    for match in _CHARGE_WORD.finditer(text):
+        found |= set(CHARGED_GROUPS[match["charge"].lower()])
+    return found
 
 
 BARE_WORD_ENTRIES = frozenset(

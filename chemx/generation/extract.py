@@ -2841,6 +2841,9 @@ def _feature_problem(feature: str) -> str | None:
         return "the cause has no subject"
     if tokens[0] in PREPOSITION_OPENERS:
         return f"the subject {feature!r} is an adverbial, not one feature"
+    if tokens[0] in ("how", "what", "whether", "why", "which", "where", "when"):
+        # "three questions: how much the anomeric linkage matters, ..." (blind-58)
+        return f"the subject {feature!r} is a question, not a feature"
     tagged = tokenise(feature)
     if len(tagged) > 1 and tagged[0].tag is Tag.LABEL and tagged[1].tag in (Tag.PREP, Tag.TO):
         # "(slow addition of) 3 to a 10-fold excess of ethylenediamine": a compound moved

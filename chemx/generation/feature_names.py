@@ -138,12 +138,14 @@ def renames_as_one(feature: str, name: str) -> bool:
 
 
 _WHOLE_HEAD = re.compile(
-    r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$|\b(?:unsubstituted|parent)\s",
+    r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$|\b(?:unsubstituted|parent)\s"
+    r"|\b(?:bi|tri|tetra|poly)cyclic\s|\b(?:fused|bridged|spirocyclic)\s",
     re.I,
 )
 """Heads that name a whole ring or framework, which the name of one of its atoms narrows;
 so does a ring said to bear nothing ("the unsubstituted pyridine" is no "3-pyridyl
-nitrogen", though "the pyridine" may be its nitrogen)."""
+nitrogen", though "the pyridine" may be its nitrogen), and a ring system by its rings
+("the bicyclic amine" is no "basic aliphatic amine nitrogen", blind-55)."""
 
 
 def _named_parts(name: str) -> set[str]:

@@ -98,7 +98,9 @@ def rival_actions(text: str) -> set[str]:
 
 RIVAL_READINGS: dict[str, re.Pattern[str]] = {
     "polarity": re.compile(
-        r"hydrogen[- ]bond|\bpolar|\bcharged?\b|\bionis|\bioniz|\bprotonat|\bsolubil", re.I
+        r"hydrogen[- ]bond|\bpolar|\bcharged?\b|\bionis|\bioniz|\bprotonat|\bsolubil|\bacidic|"
+        r"\b[NO]\s?[–-]\s?H\b",
+        re.I,
     ),
 }
 """Readings that rival an action in other words: a polar surface grows with every group

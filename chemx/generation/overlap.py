@@ -119,12 +119,26 @@ RING_SUBSTITUENT_KEYS = frozenset(
 PLACED_SUBSTITUENTS = RING_SUBSTITUENT_KEYS | {"nitrile", "phenol"}
 """Ring substituents whose place on the ring is what a paper's name for them says ('the
 adjacent fluorines'); a bridging nitrogen or an amide is placed by what it links."""
+_ARYL = r"[a-z]*(?:phenyl|phenoxy|aryl|anilin|benzyl)"
 PLACE_WORDS = {
-    "ortho_phenylene": re.compile(r"\b(?:ortho|o-|adjacent|flanking|vicinal|neighbouring)", re.I),
-    "meta_phenylene": re.compile(r"\b(?:meta|m-)", re.I),
-    "para_phenylene": re.compile(r"\b(?:para|p-)", re.I),
+    "ortho_phenylene": re.compile(
+        rf"\b(?:ortho|o-|adjacent|flanking|vicinal|neighbouring)|\b[26]-{_ARYL}", re.I
+    ),
+    "meta_phenylene": re.compile(rf"\b(?:meta|m-)|\b[35]-{_ARYL}", re.I),
+    "para_phenylene": re.compile(rf"\b(?:para|p-)|\b4-{_ARYL}", re.I),
 }
-"""Words by which a cause says where on its ring it sits."""
+"""Words by which a cause says where on its ring it sits ('ortho', 'the adjacent
+fluorines', '2-methoxyphenyl'), and the disubstituted-ring entry that place makes."""
+
+
+def placed_rings(feature: str) -> set[str]:
+    """The disubstituted-ring entries a cause's place names ('2-methoxyphenyl': ortho).
+
+    The group of "the para aryloxy group" or "the 2-methoxyphenyl ring" sits on a ring
+    of that pattern, so "the 1,4-phenylene ring links its substituents linearly" would
+    be a second answer.
+    """
+    return {key for key, words in PLACE_WORDS.items() if words.search(feature)}
 
 
 def places_the_cause(
@@ -147,7 +161,7 @@ def places_the_cause(
     """
     if not smiles or key not in PLACEMENT_KEYS:
         return False
-    placed = {k for k, words in PLACE_WORDS.items() if words.search(cause_name)}
+    placed = placed_rings(cause_name)
     if placed and key not in placed:
         return False  # "the ortho fluorines": the meta ring they also sit on is not named
     molecule, pattern, matches = _matches(smiles, key)

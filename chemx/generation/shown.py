@@ -70,10 +70,37 @@ def neutral_effect(effect: str, labels: Sequence[str]) -> str:
             effect = f"{prefix}{shown}{effect[mention.end :]}"
     effect = squash(re.sub(r"\bshown\s+(?:itself|themselves)\b", "shown", effect))  # "2 itself"
     effect = without_structural_aside(effect)
+    effect = _one_of_several(effect)
     fronted = _FRONTED_SHOWN.match(effect)
     if fronted:  # "with the phenyl thiourea 2b only 35% conversion was reached": a setting
         return f"{capitalise(fronted['phrase'])}, {fronted['rest']}"
     return effect
+
+
+_QUANTIFIED_SHOWN = re.compile(
+    r"^the\s+(?:all|both|each)\s+(?:(?:two|three|four|five|six|\d+)\s+)?(?P<noun>[a-z-]+?)s"
+    r"\s+shown\s+(?P<verb>\S+)",
+    re.I,
+)
+_SINGULAR_AUX = {"were": "was", "are": "is", "have": "has"}
+
+
+def _one_of_several(effect: str) -> str:
+    """'All three precatalysts 2a–2c activated' asked on 2c: 'The precatalyst shown activated'.
+
+    The item shows one compound of the range the paper names, and what all of them did,
+    it did (blind-58: "The all three precatalysts shown activated ..."). A present-tense
+    verb that would need a new number leaves the effect as it was.
+    """
+    match = _QUANTIFIED_SHOWN.match(effect)
+    if match is None:
+        return effect
+    verb = match["verb"]
+    singular = _SINGULAR_AUX.get(verb.lower(), verb if verb.lower().endswith("ed") else "")
+    if not singular:
+        return effect
+    rest = effect[match.end() :]
+    return f"The {match['noun']} shown {singular}{rest}"
 
 
 STRUCTURAL_ASIDE = re.compile(

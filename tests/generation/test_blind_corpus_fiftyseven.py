@@ -106,3 +106,52 @@ def test_benzyl_arms_cover_their_phenyl_rings() -> None:
         "benzyl arms, which make the ligand so hydrophobic that it precipitates from buffer.",
     )
     assert reason == "too_few_features"  # the phenyl rings were the one wrong answer left
+
+
+def test_a_question_is_no_feature() -> None:
+    found = decompose(
+        "The series was designed to answer three questions: how much the anomeric linkage "
+        "matters, how the para substituent of the distal ring influences potency, and which "
+        "positions of the aglycone determine metabolic stability."
+    )
+    assert isinstance(found, Vague)
+
+
+def test_a_larger_polar_surface_is_rivalled_by_an_acidic_n_h() -> None:
+    from chemx.generation.mechanism_classes import rival_actions, rivals
+
+    answer = rival_actions("extra ether oxygen and larger polar surface area slow permeation")
+    assert answer == {"polarity"}
+    assert rivals(answer, "presents an acidic N–H")
+    assert not rivals(answer, "adds a flat hydrophobic surface")
+
+
+def test_a_ring_system_named_by_its_rings_keeps_its_name() -> None:
+    answer = template_answer(
+        "2c",
+        "O=C(O)c1cn(C2CC2)c2cc(N3C[C@@H]4CCCN[C@@H]4C3)c(F)cc2c1=O",
+        "The bicyclic amine of 2c is poorly recognised by NorA, so that its MIC against "
+        "SA-1199B was only twice that against the NorA-deleted strain.",
+    )
+    assert answer.text.startswith("The bicyclic amine is poorly recognised by NorA")
+
+
+def test_groups_named_by_their_charge_are_the_drawn_charged_groups() -> None:
+    reason = template_reason(
+        "4b",
+        "CN1/C(=C/C=C2\\CCCC(/C=C/C3=[N+](C)c4ccc(S(=O)(=O)[O-])cc4C3(C)C)=C2Cl)C(C)(C)"
+        "c2cc(S(=O)(=O)[O-])ccc21",
+        "The 5-sulfonato groups of 4b kept the dye monomeric up to 50 µM in PBS, because the "
+        "two anionic groups at the indolenine rims repel neighbouring chromophores "
+        "electrostatically and hydrate the aromatic faces.",
+    )
+    assert reason == "too_few_features"  # the sulfonates were offered as a wrong answer
+
+
+def test_one_compound_of_a_named_range_is_the_one_shown() -> None:
+    assert neutral_effect("All three precatalysts 2a–2c activated within minutes", ["2c"]) == (
+        "The precatalyst shown activated within minutes"
+    )
+    assert neutral_effect("All three precatalysts 2a–2c were active", ["2c"]) == (
+        "The precatalyst shown was active"
+    )

@@ -12,9 +12,9 @@ line".
 
 from __future__ import annotations
 
-from chemx.generation.backends import placed_rings
 from chemx.generation.extract import Vague, decompose
 from chemx.generation.mcq import subject_free_effect
+from chemx.generation.overlap import placed_rings
 from chemx.generation.shown import neutral_effect
 
 
