@@ -493,7 +493,6 @@ def _interpret(
         subordinate = SUBORDINATE_AFTER_COMMA.search(cause)
         if subordinate and not is_structural(cause[: subordinate.start()]):
             return None  # "reflects less quenching, since its bulky ligand keeps ...": 'since'
-
         if previous and _points_back(effect) and _has_verb(previous):
             effect, pointed_back = _pointed_clause(effect, previous), True
         conceded = CONCESSION.search(effect)
@@ -591,18 +590,8 @@ def _interpret(
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
-    if means:  # "rendering the centre more electrophilic": 'and renders' / 'and render'
-        first, _, rest = means.partition(" ")
-        base = _base_of_gerund(first) if first.lower().endswith("ing") else None
-        plural = is_plural(_head_word(feature))
-        verb = _finite_start(means) if base is None or not plural else f"{base} {rest}"
-        told = lexicon_verb(mechanism.split(" ", 1)[0])
-        if base is not None and told is not None and told.past:  # "made ... and rendered"
-            from lemminflect import getInflection
-
-            past = getInflection(base, tag="VBD")
-            verb = f"{past[0]} {rest}" if past else verb
-        mechanism = f"{mechanism} and {verb}"
+    if means:
+        mechanism = _with_means(mechanism, means, plural=is_plural(_head_word(feature)))
     if fronted:  # "With X, E, the bulky groups occupying ...": the clause renames X
         feature = fronted
     if feature.lower() in PERSONAL_PRONOUNS and family == "effect_first":
@@ -1850,6 +1839,24 @@ def _split_trailing_phrase(right: str, tokens: list[Token]) -> tuple[str, str]:
             if is_structural(head) and (directed or not is_structural(tail)):
                 return _clean_feature(head), tail
     return _clean_feature(right), ""
+
+
+def _with_means(mechanism: str, means: str, *, plural: bool) -> str:
+    """The mechanism and the participle step after it, in the mechanism's tense and number.
+
+    'made the carbene a weaker σ-donor' + 'rendering the gold centre more electrophilic'
+    -> '... and rendered the gold centre more electrophilic'.
+    """
+    first, _, rest = means.partition(" ")
+    base = _base_of_gerund(first) if first.lower().endswith("ing") else None
+    verb = _finite_start(means) if base is None or not plural else f"{base} {rest}"
+    told = lexicon_verb(mechanism.split(" ", 1)[0])
+    if base is not None and told is not None and told.past:
+        from lemminflect import getInflection
+
+        past = getInflection(base, tag="VBD")
+        verb = f"{past[0]} {rest}" if past else verb
+    return f"{mechanism} and {verb}"
 
 
 SO_THAT_RESULT = re.compile(r",\s+so\s+that\s+(?P<clause>.+)$", re.I)
