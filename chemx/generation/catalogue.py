@@ -743,7 +743,6 @@ GROUPS: tuple[Group, ...] = (
         "benzylic CH2 group",
         "c[CH2;!R][!#1;!c]",
         ("benzylic", "benzyl group", "benzyl"),
-        ("phenyl",),  # "the three benzyl arms": their phenyl rings are the arms too
     ),
     Group(
         "quaternary_carbon",
@@ -1269,17 +1268,21 @@ CHARGED_GROUPS = {
 """The entries a charge word may stand for ('the two anionic groups at the indolenine rims'
 of a disulfonated dye are its sulfonates, blind-58)."""
 _CHARGE_WORD = re.compile(r"\b(?P<charge>anionic|cationic)\b", re.I)
+_BENZYL = re.compile(r"\bbenzyl(?!ic)", re.I)
+"""A benzyl group, whose phenyl ring is part of it."""
 
 
 def ungraded_entries(text: str) -> set[str]:
-    """The entries a name that does not say which group may stand for.
+    """The entries a name that does not say which group may stand for, or that it holds.
 
     'Amino' gives no degree of substitution (`AMINO_DEGREES`); 'anionic' or 'cationic'
-    names a group by its charge alone (`CHARGED_GROUPS`).
+    names a group by its charge alone (`CHARGED_GROUPS`); a benzyl group holds a phenyl.
     """
     found = set(AMINO_DEGREES) if UNGRADED_AMINO.search(text) else set()
     for match in _CHARGE_WORD.finditer(text):
         found |= set(CHARGED_GROUPS[match["charge"].lower()])
+    if _BENZYL.search(text):
+        found.add("phenyl")  # "the three benzyl arms": their phenyl rings are the arms too
     return found
 
 
