@@ -57,6 +57,7 @@ from typing import Literal
 from chemx.generation.catalogue import groups_named_in, parent_of
 from chemx.generation.causal import EffectForm, Reading, phrases, readings
 from chemx.generation.clauses import (
+    FLOATING_QUANTIFIERS,
     ISE_VERB,
     Tag,
     Token,
@@ -2695,7 +2696,7 @@ def _clause_joins(text: str) -> list[tuple[int, int]]:
     return joins
 
 
-FLOATING_AFTER = re.compile(r"\s+(?:each|both|all)$", re.I)
+FLOATING_AFTER = re.compile(rf"\s+(?:{'|'.join(sorted(FLOATING_QUANTIFIERS))})$", re.I)
 """A quantifier after a coordinated subject ('X and Y each'), which is not the feature's."""
 
 
