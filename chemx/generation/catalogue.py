@@ -1252,38 +1252,30 @@ would be offered beside it as another answer; and "dimethylamino" inside
 "dimethylaminomethyl" is an aliphatic amine."""
 
 
-UNGRADED_AMINO = re.compile(r"(?<![a-z-])amino(?![a-z])", re.I)
-"""The bare word 'amino' ('the amino substituent', 'the 4-amino group'): it names an amine
-nitrogen without saying how many carbons it carries."""
-AMINO_DEGREES = ("aryl_nh2", "aryl_nh_alkyl", "dialkylamino_aryl", "basic_amine")
-"""The entries 'amino' may stand for: a drawing's NMe2 is the paper's "amino substituent",
-so its N-methyl is no second answer beside it (blind-55)."""
-
-
-CHARGED_GROUPS = {
-    "anionic": ("sulfonic_acid", "carboxylic_acid", "phosphate", "phosphonate", "sulfate_ester",
-                "tetrazole"),
-    "cationic": ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine"),
-}  # fmt: skip
-"""The entries a charge word may stand for ('the two anionic groups at the indolenine rims'
-of a disulfonated dye are its sulfonates, blind-58)."""
-_CHARGE_WORD = re.compile(r"\b(?P<charge>anionic|cationic)\b", re.I)
-_BENZYL = re.compile(r"\bbenzyl(?!ic)", re.I)
-"""A benzyl group, whose phenyl ring is part of it."""
+UNGRADED_NAMES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    # 'amino' ('the amino substituent', 'the 4-amino group') names an amine nitrogen
+    # without its degree: a drawn NMe2 is the paper's "amino substituent", so its
+    # N-methyl is no second answer beside it (blind-55)
+    (re.compile(r"(?<![a-z-])amino(?![a-z])", re.I),
+     ("aryl_nh2", "aryl_nh_alkyl", "dialkylamino_aryl", "basic_amine")),
+    # a charge word names groups by their charge alone: 'the two anionic groups at the
+    # indolenine rims' of a disulfonated dye are its sulfonates (blind-58)
+    (re.compile(r"\banionic\b", re.I),
+     ("sulfonic_acid", "carboxylic_acid", "phosphate", "phosphonate", "sulfate_ester",
+      "tetrazole")),
+    (re.compile(r"\bcationic\b", re.I),
+     ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine")),
+    # a benzyl group holds its phenyl ring: "the three benzyl arms" are their rings too
+    (re.compile(r"\bbenzyl(?!ic)", re.I), ("phenyl",)),
+)  # fmt: skip
+"""Names that do not say which catalogue entry they mean, or that hold others, with the
+entries each may stand for. The one table of them: a drawn group among these is part of
+the paper's answer, never a wrong answer beside it."""
 
 
 def ungraded_entries(text: str) -> set[str]:
-    """The entries a name that does not say which group may stand for, or that it holds.
-
-    'Amino' gives no degree of substitution (`AMINO_DEGREES`); 'anionic' or 'cationic'
-    names a group by its charge alone (`CHARGED_GROUPS`); a benzyl group holds a phenyl.
-    """
-    found = set(AMINO_DEGREES) if UNGRADED_AMINO.search(text) else set()
-    for match in _CHARGE_WORD.finditer(text):
-        found |= set(CHARGED_GROUPS[match["charge"].lower()])
-    if _BENZYL.search(text):
-        found.add("phenyl")  # "the three benzyl arms": their phenyl rings are the arms too
-    return found
+    """The entries that the names in `text` may stand for or hold (`UNGRADED_NAMES`)."""
+    return {key for pattern, keys in UNGRADED_NAMES if pattern.search(text) for key in keys}
 
 
 BARE_WORD_ENTRIES = frozenset(

@@ -35,6 +35,7 @@ from chemx.generation.lexicon import (
     DEGREE_ADVERBS,
     DETERMINERS,
     DIRECTION_OPENERS,
+    GRADING_WORDS,
     IRREGULAR,
     NEGATIONS,
     NOT_ADVERBS,
@@ -464,7 +465,6 @@ def _verb_after_aside(tokens: list[Token], index: int) -> bool:
     return False
 
 
-_GRADES = frozenset({"more", "less", "most", "least"})
 _COMPARING = frozenset({"more", "less", "than"})
 """Words of a comparison before a verb ('more than doubled')."""
 
@@ -492,7 +492,7 @@ def _finite_here(tokens: list[Token], index: int) -> bool:
         and (
             tokens[index - 2].text == ","
             or tokens[index - 2].tag is Tag.DET
-            or tokens[index - 2].lower in _GRADES  # "a less strongly polarised acceptor"
+            or tokens[index - 2].lower in GRADING_WORDS  # "a less strongly polarised acceptor"
         )
         and following is not None
         and following.tag is Tag.WORD

@@ -367,6 +367,10 @@ are the seed's own examples). The one list: the MCQ prompt and the anti-shortcut
 (`chemx.qc.anti_shortcut`) read it from here."""
 
 
+GRADING_WORDS = wordlist("more less most least very")
+"""Words that grade the adjective or adverb after them ('more acidic', 'a less strongly
+polarised acceptor', 'very bulky'): the clause grammar, and the option wording that drops a stating
+adjective together with its grade (`chemx.generation.register`), read this one list."""
 DEGREE_ADVERBS = wordlist("much far even still considerably significantly slightly")
 COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
 """After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""

@@ -40,6 +40,7 @@ from chemx.generation.lexicon import (
     ADVERBS,
     BASE_OF,
     DETERMINERS,
+    GRADING_WORDS,
     PREPOSITIONS,
     PRONOUNS,
     VERB_FORMS,
@@ -281,7 +282,7 @@ def plain_feature(feature: str) -> str:
     words_in = feature.split()
     stated = {i for i, t in enumerate(words_in) if t.lower() in STATING_WORDS}
     stated -= {i for i in stated if words_in[i + 1 : i + 2] == ["surface"]}  # "polar surface"
-    grading = [w.lower() in _DEGREE or w.lower().endswith("ly") for w in words_in]
+    grading = [w.lower() in GRADING_WORDS or w.lower().endswith("ly") for w in words_in]
     stated |= {i - 1 for i in stated if i and grading[i - 1]}  # "more acidic", "inductively"
     tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]
     if len(tokens) > 1 and tokens[0].lower() == "same":
@@ -301,7 +302,6 @@ _TRAILING_PLACE = re.compile(
     rf"\s+(?:at|on)\s+(?:the\s+)?{_ATOM_LOCANT}(?:(?:,\s*|,?\s+and\s+){_ATOM_LOCANT})*$"
 )
 """A place after the group's name: 'at C2 and C6', 'on N1', 'at the 4-position'."""
-_DEGREE = frozenset({"more", "less", "most", "least", "very"})  # it goes with what it grades
 _OF_BARE_CLASS = re.compile(r"(?<=\w)\s+of\s+[a-z]+s$")
 """A trailing 'of <plural noun>' left bare once its stating adjective is dropped."""
 
