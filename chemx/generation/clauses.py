@@ -286,6 +286,15 @@ def _lexicon_verb_here(
         and not is_plural(previous.lower)
     ):
         return True  # "the heteroaryl ring projects into the foot pocket" (blind-52)
+    if (
+        previous is not None
+        and previous.tag is Tag.LABEL
+        and verb.third_person
+        and lower != "times"  # "was 15 times more reactive": a multiplier, not a verb
+        and following[:1].isalpha()
+        and lexicon_verb(following.lower()) is None
+    ):
+        return True  # "Acceptor 5 harvests little light" (blind-60): a label's own verb
     if following.lower() not in OBJECT_OPENERS:
         return False
     if previous is not None and previous.tag in (Tag.REL, Tag.THAT):
@@ -361,12 +370,37 @@ def predicate_start(tokens: list[Token]) -> int | None:
         if token.tag is Tag.AUX or (token.tag is Tag.VERB and _finite_here(tokens, index)):
             if fallback is not None and tokens[_with_adverbs(tokens, index) - 1].tag is Tag.CONJ:
                 return _with_adverbs(tokens, fallback)  # "(3) quenched ... and gave ..."
+            main = _main_verb_after_relative(tokens, index)
+            if main is not None:
+                return main
             return _with_adverbs(tokens, _gerund_verb_before(tokens, index))
         if fallback is None and token.tag is Tag.VBN and _past_after_subject(tokens, index):
             fallback = index
     if fallback is None and tokens and tokens[0].tag is Tag.VBG:
         fallback = _after_gerund_subject(tokens)
     return _with_adverbs(tokens, fallback) if fallback is not None else None
+
+
+def _main_verb_after_relative(tokens: list[Token], index: int) -> int | None:
+    """The clause's own verb after a restrictive relative clause on its subject, if any.
+
+    "the methylene group that takes the place of one peroxide oxygen removes the O–O
+    bond" (blind-59): the verb right after 'that' is the relative clause's; the next
+    finite verb after a noun is the clause's. None where the verb found is not a relative
+    clause's, or no such later verb exists ("the group that binds zinc": the relative
+    clause is the only predicate there is).
+    """
+    if index < 2 or tokens[index - 1].tag is not Tag.THAT or tokens[index - 2].tag is not Tag.WORD:
+        return None
+    tail = tokens[index:]
+    found = predicate_start(tail)
+    if found is None or found == 0:
+        return None
+    if tail[found - 1].tag is not Tag.WORD or tail[found].tag not in (Tag.VERB, Tag.AUX):
+        return None  # "..., which", "and gives": not the subject's own verb
+    if tail[found - 1].lower in GRADING_WORDS:
+        return None  # "that destroys less hindered nitroxides": an adjective, graded
+    return index + found
 
 
 def _past_after_subject(tokens: list[Token], index: int) -> bool:

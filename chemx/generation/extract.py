@@ -334,6 +334,13 @@ MODIFIER_ENDINGS = ("al", "ic", "ed", "ous", "le", "ar")
 """Endings of the adjectives before a change noun ('structural change', 'single swap')."""
 
 
+METHOD_ASIDE = re.compile(
+    r",?\s+as\s+(?:judged|determined|shown|measured|assessed|confirmed|established|monitored"
+    r"|evidenced|indicated|revealed|seen)\s+(?:by|from|in)\b.*$",
+    re.I,
+)
+"""How an effect was measured, after it: '..., as judged by dialysis and by intact-protein
+mass spectrometry' (blind-59) says how the authors know, not what the compound did."""
 TRAILING_AS = re.compile(
     r"(?:,?\s+(?:most\s+)?(?:presumably|probably|likely|possibly|perhaps|largely|mainly))?"
     r"\s+as$",
@@ -457,6 +464,8 @@ def _interpret(
         )
     if ANAPHORIC_CAUSE.search(cause):
         return Vague("no_feature", f"the cause refers back to an earlier sentence: {_short(cause)}")
+    if family == "gerund_lead":
+        return _read_gerund_lead(text, tokens, reading)
     if family == "means":
         return _read_means(text, cause, effect, reading)
     if family == "evidential":
@@ -535,6 +544,10 @@ def _interpret(
             # "X gave the best balance, raising Papp ... because it leaves ...": the
             # participle is part of the effect; the 'because' clause gives the cause
             return None
+        if reading.construction.name == "consequence" and ATTRIBUTED_INSIDE.search(cause):
+            # "X increased affinity ..., which we attribute to the fluorine twisting the
+            # ring ... and so matching ...": the 'so' is a step of the attributed cause
+            return None
         if reading.construction.name == "so" and _subordinate_cause(cause):
             # "X raised tLi+, because the vinyl group copolymerises, so its anion cannot
             # migrate": the 'so' clause follows from the 'because' clause; X is the effect
@@ -588,6 +601,10 @@ def _interpret(
             return _finish(
                 text, owner_effect, "vp", owner, property_mechanism, reading, parsed=False
             )
+    if isinstance(cause_fields, Vague) and reading.construction.name == "due_to_lead":
+        stepped = _lead_cause_result(text, cause, effect, reading)
+        if stepped is not None:
+            return stepped
     if isinstance(cause_fields, Vague):
         return _subject_as_feature(text, effect, cause, reading, pointed_back) or cause_fields
     feature, mechanism, parsed = cause_fields
@@ -672,6 +689,36 @@ def _relative_on_lead_cause(cause: str, effect: str) -> tuple[str, str]:
     return cause, effect
 
 
+LEAD_RESULT = re.compile(
+    r",\s+(?:thereby\s+|thus\s+)?(?:giving rise to|giving|affording|leading to|resulting in"
+    r"|producing|causing)\s+(?P<effect>.+)$"
+)
+"""A result participle closing the clause after a fronted cause: '..., giving a t1/2 of 7 min'."""
+
+
+def _lead_cause_result(
+    text: str, cause: str, effect: str, reading: Reading
+) -> Decomposition | None:
+    """'Thanks to X, S V-s ..., giving E': X the feature, S's predicate the mechanism, E the effect.
+
+    "Thanks to its methyl propanoate side chain, 4b is hydrolysed by carboxylesterase 1
+    to an inactive carboxylic acid, giving a half-life of only 7 min" (blind-60): the
+    fronted cause names the group only; the clause after it says what the group
+    undergoes, and the participle what was measured. None without that participle or a
+    subject-predicate clause before it.
+    """
+    result = LEAD_RESULT.search(effect)
+    if result is None:
+        return None
+    split = _subject_predicate(effect[: result.start()])
+    if split is None or not split[0].strip() or not is_structural(cause):
+        return None
+    mechanism = _clean_mechanism(split[1])
+    return _as_decomposition(
+        _finish(text, result["effect"], "np", cause, mechanism, reading, parsed=False)
+    )
+
+
 def _opens_on_replacement(subject: str) -> bool:
     """Whether a subject is a replacement the authors made (`causal` class ``replace``).
 
@@ -705,6 +752,8 @@ def _subject_as_feature(
     if found is None:
         return None
     feature = _clean_feature(found.subject)
+    if any_verb:  # "Introducing trifluoromethyl groups at ... (1c)": the groups introduced
+        feature = ADDING_GERUND.sub("", feature) or feature
     if _feature_problem(feature):
         return None
     plural = is_plural(_head_word(feature)) or " and " in feature
@@ -941,7 +990,14 @@ def _labelled_compound(subject: str) -> bool:
         return True  # "2-Chloropyrazine was the fastest electrophile, the pyrazine ring ..."
     if EXEMPLIFIED.search(subject):
         return True  # "Electron-poor aryl bromides such as 2": compounds, by a member
-    tagged = tokenise(subject)
+    tagged = tokenise(re.sub(r",\s*(?:in contrast|by contrast|however|in turn),?\s*$", "", subject))
+    if (
+        len(tagged) == 2
+        and tagged[0].text[:1].isupper()
+        and tagged[1].tag is Tag.LABEL
+        and not groups_named_in(tagged[0].text)
+    ):
+        return True  # "Pyrazolynate (7), in contrast, ...": a named compound and its label
     return (
         len(tagged) >= 2
         and tagged[-1].tag is Tag.LABEL
@@ -1014,6 +1070,7 @@ def _finish(
     if form == "vp":
         effect = _after_appositive(effect)
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
+    effect = METHOD_ASIDE.sub("", effect) or effect
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
     effect = without_evaluation(effect)  # "..., which is unsurprising": the authors' verdict
     effect = ANNOUNCED_EXPLANATION.sub("", effect)  # "..., and its X-ray structure suggests why"
@@ -1141,6 +1198,44 @@ def _subject_predicate(clause: str) -> tuple[str, str] | None:
     return text_of(clause, tokens, 0, index), text_of(clause, tokens, index, len(tokens))
 
 
+def _read_gerund_lead(text: str, tokens: list[Token], reading: Reading) -> Decomposition | None:
+    """'V-ing X, S V2 E': S the feature, 'V-s X' its mechanism, 'V2 E' the effect.
+
+    None unless the clause after the comma opens on a structural subject that is not a
+    compound, with a verb of its own ("Raising the HOMO ..., the para-methoxy groups of
+    5a shift the closed-isomer band to 592 nm").
+    """
+    start = reading.spans["gerund"][0]
+    gerund_phrase = text_of(text, tokens, start, reading.spans["cause"][1])
+    split = _subject_predicate(_span(text, tokens, reading, "effect"))
+    if split is None or not split[0].strip():
+        return None
+    subject, predicate = split
+    feature = _clean_feature(subject)
+    adjunct = tokenise(gerund_phrase)
+    if (
+        predicate_start(adjunct) is not None  # "Placing X ortho to Y reduced ...": a subject
+        or any(token.tag is Tag.LABEL for token in adjunct)
+        or not DEFINITE_OPENER.match(subject)
+        or _labelled_compound(subject)
+        or not is_structural(feature)
+    ):
+        return None
+    mechanism = _finite(tokens[start].text, feature)
+    rest = gerund_phrase[len(tokens[start].text) :].strip()
+    return _as_decomposition(
+        _finish(text, predicate, "vp", feature, f"{mechanism} {rest}", reading, parsed=False)
+    )
+
+
+DEFINITE_OPENER = re.compile(r"^(?:the|its|their|these|this|both)\s", re.I)
+"""A subject that names a part of the compound ('the para-methoxy groups of 5a')."""
+
+
+def _as_decomposition(found: Decomposition | Vague) -> Decomposition | None:
+    return found if isinstance(found, Decomposition) else None
+
+
 def _read_means(
     text: str, cause: str, effect: str, reading: Reading
 ) -> Decomposition | Vague | None:
@@ -1232,6 +1327,10 @@ RESULT_CLAUSE = re.compile(r",\s+(?:so|therefore)\s+(?!\w+ing\b)(?=\S+\s+\S)", r
 """A result connective after a comma: what follows is the next statement, not the cause."""
 
 
+ATTRIBUTED_INSIDE = re.compile(
+    r"\b(?:we\s+(?:attribute|ascribe)|(?:attributed|ascribed|attributable)\s+to)\b", re.I
+)
+"""An attribution inside the span before a consequence marker: the marker continues it."""
 STATED_CAUSE = re.compile(r"\b(?:because|since|due to|owing to|as a result of)\b", re.I)
 """A subordinator that states a cause in its own words."""
 INVERSION = re.compile(
@@ -1295,7 +1394,7 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     if not tokens:
         return Vague("no_feature", "the cause is empty")
     index = predicate_start(tokens)
-    if index is not None and tokens[index].tag is Tag.VBN and _gerund_after_head(tokens, index):
+    if index is not None and _participle_like(tokens, index) and _gerund_after_head(tokens, index):
         index = None  # "the substituent filling the cleft lined by Leu272": no finite verb
     if index is not None and _complement_of_gerund(tokens, index):
         index = None  # "the thiazine head remaining almost fully protonated": no finite verb
@@ -1305,8 +1404,14 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         and _gerund_after_head(tokens, index)
     ):
         index = None  # "its amino group allowing uptake through channels that favour ..."
+    relative = _relative_opener(tokens, index) if index else None
+    if index and relative is not None and _prepositional_relative(tokens, relative):
+        # "its tetraoxane ring, in which every peroxide oxygen is flanked by ...": the verb
+        # is said of the clause's own subject, not of the ring (blind-59); the noun's own
+        # verb, if any, follows the clause's closing comma ("its seven-membered chelate,
+        # in which the stereocentres sit ..., can flex between ...")
+        index, relative = _verb_after_aside_clause(tokens, index), None
     if index is not None and index > 0:
-        relative = _relative_opener(tokens, index)
         if relative is not None:
             head = text_of(cause, tokens, 0, relative)
             if not is_structural(_head_phrase(head)) or ABSTRACT_HEAD.search(_head_word(head)):
@@ -1539,6 +1644,19 @@ def _main_predicate(predicate: str) -> str:
     return match["main"]
 
 
+def _participle_like(tokens: list[Token], index: int) -> bool:
+    """Whether the verb at `index` may be a participle.
+
+    Tagged one, or a past form the lexicon knows before a preposition ('the ring
+    orientation found in the pocket').
+    """
+    if tokens[index].tag is Tag.VBN:
+        return True
+    known = lexicon_verb(tokens[index].text)
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return known is not None and known.past and following is not None and following.tag is Tag.PREP
+
+
 def _gerund_after_head(tokens: list[Token], end: int) -> int | None:
     """The gerund that follows a noun head before `end` ('substituent of 1 lowering'), or None."""
     for index in range(1, end):
@@ -1562,6 +1680,38 @@ def _noun_before_relative(tokens: list[Token], index: int) -> bool:
         return False
     verb = lexicon_verb(tokens[index].text)
     return verb is not None and verb.noun_too and tokens[index - 1].tag is Tag.WORD
+
+
+def _verb_after_aside_clause(tokens: list[Token], inner: int) -> int | None:
+    """The finite verb that opens the words after the comma closing a clause, or None.
+
+    A word the lexicon knows as both noun and verb counts there ("..., leaves almost
+    nothing"): after a closed aside only the subject's verb can come.
+    """
+    for at in range(inner + 1, len(tokens) - 1):
+        if tokens[at].text == ",":
+            following = tokens[at + 1]
+            known = lexicon_verb(following.text) if following.tag is Tag.WORD else None
+            if following.tag in (Tag.AUX, Tag.VERB) or (known is not None and known.third_person):
+                return at + 1
+            return None
+    return None
+
+
+def _prepositional_relative(tokens: list[Token], relative: int) -> bool:
+    """Whether the relative pronoun at `relative` opens ', in which ...' after its noun.
+
+    Such a clause has a subject of its own ("the ring, in which every oxygen is flanked
+    by ..."); its verb says nothing of the noun before the comma. Without the comma the
+    clause may sit on an object inside the phrase ("walling off the quadrant from which
+    the alkene would approach"), which other readings place.
+    """
+    return (
+        relative > 1
+        and tokens[relative].lower in ("which", "whom")
+        and tokens[relative - 1].tag is Tag.PREP
+        and tokens[relative - 2].text == ","
+    )
 
 
 def _relative_opener(tokens: list[Token], verb: int) -> int | None:
@@ -1608,10 +1758,42 @@ def _reduced_relative(word: str, before: str) -> bool:
     return is_gerund(word) and plural_noun
 
 
+INTERACTION_BETWEEN = re.compile(
+    r"^(?:an?|the)\s+(?P<kind>(?:[\w–-]+\s+){0,2}(?:interaction|clash|contact|repulsion"
+    r"|stacking|overlap))\s+between\s+(?P<first>.+?)\s+and\s+(?P<second>.+)$",
+    re.I,
+)
+"""'an edge-to-face interaction between X and Y': X, the first named, is the feature. A
+hydrogen bond between two groups is not read so: it is itself the feature a paper names
+("the intramolecular hydrogen bond between the phenol OH and the imine nitrogen")."""
+
+
+def _owned_elsewhere(phrase: str) -> bool:
+    """Whether a group phrase belongs to another species ('... of the iminium ion')."""
+    return bool(
+        re.search(
+            r"\bof\s+(?:the|a|an)\s+(?:iminium|substrate|enzyme|protein|receptor"
+            r"|ion|residue|ligand|solvent)\b",
+            phrase,
+            re.I,
+        )
+    )
+
+
 def _read_nominal(
     cause: str, tokens: list[Token], *, nominal_adjective: bool
 ) -> tuple[str, str, bool] | Vague:
     """A noun-phrase cause through its nominalisation (module docstring, step 3)."""
+    between = INTERACTION_BETWEEN.match(cause.strip())
+    if between and is_structural(between["first"]) and not _owned_elsewhere(between["first"]):
+        # "an edge-to-face interaction between the electron-poor aryl ring and the
+        # p-methoxyphenyl group of the iminium ion that rigidifies ..." (blind-59)
+        kind = between["kind"].strip()
+        return (
+            _clean_feature(between["first"]),
+            _clean_mechanism(f"engages in {_indefinite(kind)}{kind} with {between['second']}"),
+            False,
+        )
     words_ = [token.lower for token in tokens]
     # "the ability of F to V ..." -> F, "Vs ..."
     for index, word in enumerate(words_[:-3]):
@@ -2202,12 +2384,30 @@ def _strip_trailing(effect: str) -> str:
     hedges = {p[0] for p in phrases("hedge") if len(p) == 1}
     end = len(tokens)
     while end > 0 and (
-        tokens[end - 1].tag in (Tag.AUX, Tag.ADV, Tag.PUNCT, Tag.NEG)
+        tokens[end - 1].tag in (Tag.AUX, Tag.PUNCT, Tag.NEG)
+        or (tokens[end - 1].tag is Tag.ADV and not _manner_at(tokens, end - 1))
         or tokens[end - 1].lower in hedges
         or (tokens[end - 1].lower in ("most", "more") and end < len(tokens))  # "most likely"
     ):
         end -= 1
     return text_of(effect, tokens, 0, end).strip(" ,;:")
+
+
+MANNER_ADVERBS = wordlist(
+    "rapidly slowly quickly readily efficiently poorly strongly weakly selectively fully "
+    "completely cleanly smoothly reversibly irreversibly tightly"
+)
+"""Adverbs that say how the compound behaved ('2a was cleared rapidly because ...'): part
+of what was seen, unlike a hedge or focus word before the cue ('presumably', 'only')."""
+
+
+def _manner_at(tokens: list[Token], index: int) -> bool:
+    """Whether the adverb at `index` says how a verb acted ('cleared rapidly').
+
+    Not how the cue is said ('is readily explained by'): after an auxiliary it is the cue's.
+    """
+    after_aux = index > 0 and tokens[index - 1].tag is Tag.AUX
+    return tokens[index].lower in MANNER_ADVERBS and not after_aux
 
 
 def _finite_start(effect: str) -> str:
@@ -2519,7 +2719,8 @@ LEADING_ADVERB = re.compile(rf"^(?:{LINKING_ADVERBS})\b,?\s*", re.I)
 DISCOURSE_OPENER = re.compile(
     rf"^(?:{LINKING_ADVERBS}|conversely|by contrast|in contrast|in addition|additionally|"
     r"similarly|likewise|notably|importantly|interestingly|consequently|overall|finally|"
-    r"again|here|accordingly|(?:more|most)\s+(?:seriously|importantly|strikingly|surprisingly)),"
+    r"again|here|accordingly|first|second|secondly|third|thirdly|lastly|"
+    r"(?:more|most)\s+(?:seriously|importantly|strikingly|surprisingly)),"
     r"\s+(?=\S)",
     re.I,
 )
@@ -2587,7 +2788,8 @@ REAGENT_CLASS = re.compile(
 halide is a reagent's name), not one of its groups."""
 PREPOSITION_OPENERS = wordlist(
     "with without in within inside under across for by on at upon after before from when "
-    "whenever while if once using because since although though unlike like compared"
+    "whenever while if once using because since although though unlike like compared thanks "
+    "owing due despite"
 )
 """A subject that opens with one of these ('With two ortho-methyl groups, 3e ...') is an
 adverbial and a clause, not a feature's name."""
@@ -2605,7 +2807,11 @@ def _clean_feature(subject: str) -> str:
     if aside_free != subject and is_structural(aside_free):
         subject = aside_free  # "the urea group (the pKa of ... is 6 units higher)": an aside
     words_in = subject.split()
-    if words_in and words_in[0].lower() in PREPOSITION_OPENERS and ", " not in subject:
+    if (
+        words_in
+        and words_in[0].lower() in PREPOSITION_OPENERS - SUBORDINATORS
+        and ", " not in subject
+    ):
         # "In 6b the 1,7-dimethyl groups": an adverbial with no comma before the subject;
         # "In ... dyes such as 4 the diethylamino group": "such" opens no subject
         starts = [
@@ -2628,8 +2834,10 @@ def _clean_feature(subject: str) -> str:
         tail = subject.rsplit(", ", 1)[1]  # "With a pKa of 6.2, the morpholine nitrogen"
         if tail.split()[0].lower() in DETERMINERS:  # not "After ..., deprotection of X"
             subject = tail
-    head, comma, _ = subject.partition(", ")
-    if comma and is_structural(head):
+    head, comma, tail = subject.partition(", ")
+    if comma and _names_apposition(head, tail):
+        subject = tail  # "the second electron-withdrawing group, the nitrile": the name
+    elif comma and is_structural(head):
         subject = head  # "the C-8 methoxy group, like chlorine": an appositive, not the name
     subject = re.sub(
         r",\s*(?:however|therefore|thus|in turn|indeed)\s*,?$", "", subject, flags=re.I
@@ -2644,6 +2852,19 @@ def _clean_feature(subject: str) -> str:
     while tokens and tokens[0].lower() in DETERMINERS:
         tokens = tokens[1:]
     return " ".join(tokens)
+
+
+def _names_apposition(head: str, apposition: str) -> bool:
+    """Whether 'HEAD, the NAME' renames a group that HEAD describes without naming it.
+
+    "the second electron-withdrawing group, the nitrile" (blind-59): the head says what the
+    group does; the definite apposition is the catalogue's name of it, which the drawing
+    shows. A head that names a group itself keeps its name.
+    """
+    opener = apposition.split(maxsplit=1)
+    if len(opener) < 2 or opener[0].lower() != "the" or len(opener[1].split()) > 3:
+        return False
+    return not groups_named_in(head) and bool(groups_named_in(apposition))
 
 
 def _clean_mechanism(predicate: str) -> str:
@@ -3175,13 +3396,17 @@ def event_noun(word: str) -> bool:
     happens to the compound.
     """
     head = word.lower().rsplit("-", 1)[-1]
-    if head in ("cleavage", "scission"):
+    if head in EVENT_WORDS:
         return True
     if not head.endswith(("ation", "ition", "ysis")):
         return False
     return head.startswith("de") or not head.endswith(("ylation", "ination"))
 
 
+EVENT_WORDS = frozenset(
+    {"cleavage", "scission", "closure", "opening", "elimination", "insertion", "rearrangement"}
+)
+"""Event nouns without the -ation/-ysis ending that marks the others ('ring closure')."""
 MIN_GERUND_NOUN = 5
 """Shorter -ing words are no gerund nouns ('ring', 'wing')."""
 

@@ -30,6 +30,7 @@ from chemx.generation.clauses import Tag, predicate_start, text_of, tokenise
 from chemx.generation.extract import EffectForm
 from chemx.generation.features import is_plural
 from chemx.generation.label_free import POINTING_ADVERB
+from chemx.generation.lexicon import making_verbs
 from chemx.generation.pairs import named_as_reference
 from chemx.generation.register import inflect
 from chemx.generation.stem_wording import (
@@ -138,6 +139,11 @@ ADDING_CHANGE = re.compile(
 """A change adding a group ('N-Methylation', 'Fluorination', 'N-Methylation of the amide')."""
 
 
+MAKES_SHOWN = re.compile(rf"\b(?:{making_verbs('base', 'third', 'past', 'gerund')})\s+{SHOWN}")
+"""A predicate that makes the compound shown ('gave the compound shown'), not one that
+says what happened to it ('shifts the film absorption of the compound shown', blind-60)."""
+
+
 def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type: str) -> str | None:
     """A clause effect whose subject names the feature, with that subject made neutral.
 
@@ -185,7 +191,8 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         # "the compound shown is released" would drop the amount and change the claim
         return None if distinctive_stems(subject) & distinctive_stems(feature) else effect
     predicate_text = text_of(effect, tokens, start, len(tokens)).strip()
-    if ADDING_CHANGE.fullmatch(subject.strip()) and SHOWN not in predicate_text:
+    made_by_change = SHOWN in predicate_text and MAKES_SHOWN.search(predicate_text)
+    if ADDING_CHANGE.fullmatch(subject.strip()) and not made_by_change:
         return capitalise(f"{CHANGE} {predicate_text}")  # "N-Methylation abolished activity"
     noun = property_of_shown(subject) or SHOWN
     if noun == SHOWN and PART_OF_LABEL.search(subject) and OWNER_POINTER.match(predicate_text):

@@ -184,6 +184,10 @@ TABLE: dict[str, Mechanisms] = {
         "donates electron density into both rings and acts as a flexible hinge",
         "is stable to base and acid but cleaved by strong Lewis acids",
     ),
+    "catechol": Mechanisms(
+        "chelates iron(III) and other hard metal ions through its two adjacent oxygens",
+        "is oxidised readily to the ortho-quinone in air, especially under basic conditions",
+    ),
     "phenol": Mechanisms(
         "donates a hydrogen bond and ionises to a phenolate at high pH",
         "is deprotonated by bases and oxidised in air, so it must be protected",
@@ -603,6 +607,14 @@ TABLE: dict[str, Mechanisms] = {
         "acts as a strong electron donor through its nitrogen and oxygen lone pairs",
         "is oxidised easily to a radical cation and must be kept from oxidants",
     ),
+    "phenothiazine": Mechanisms(
+        "acts as a strong electron donor through its nitrogen and sulfur lone pairs",
+        "is oxidised easily at sulfur and to a radical cation and must be kept from oxidants",
+    ),
+    "acridan": Mechanisms(
+        "acts as an electron donor whose saturated bridge holds its two rings in a bent frame",
+        "is oxidised to the acridine or acridinium under air and light",
+    ),
     "acridinium": Mechanisms(
         "acts as a strongly oxidising photoexcited acceptor",
         "is attacked by nucleophiles at its central carbon in basic media",
@@ -622,6 +634,10 @@ TABLE: dict[str, Mechanisms] = {
     "fused_arene": Mechanisms(
         "provides an extended flat π-surface for stacking and dispersion contacts",
         "is prone to oxidation at its most electron-rich ring position",
+    ),
+    "peroxide": Mechanisms(
+        "is cleaved reductively by iron(II) to give oxygen- and carbon-centred radicals",
+        "oxidises phosphines and thiols and decomposes on heating or with reducing metals",
     ),
     "alkyl_ether": Mechanisms(
         "accepts hydrogen bonds and adds conformational flexibility",

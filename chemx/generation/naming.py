@@ -394,7 +394,9 @@ def carboxylic_acid_name(molecule: Any, carbon: int) -> SpecificName:
             molecule.GetAtomWithIdx(i).GetSymbol() == "C" for i in ring_atoms
         )
         return SpecificName("benzoic acid" if benzene else "heteroarylcarboxylic acid")
-    if any(a.GetSymbol() == "N" for a in bearer.GetNeighbors()):
+    # an amine or amide N (not a benzodiazepine's imine C=N, blind-60) on the α-carbon
+    amine = [a for a in bearer.GetNeighbors() if a.GetSymbol() == "N" and not a.GetIsAromatic()]
+    if any(all(str(b.GetBondType()) == "SINGLE" for b in n.GetBonds()) for n in amine):
         return SpecificName("α-amino acid carboxyl")
     if bearer.GetTotalNumHs() == 2:
         return SpecificName("acetic acid side chain")

@@ -165,6 +165,13 @@ paper's chemistry words are not ("the Cambridge Crystallographic Data Centre" na
 group, although 'centre' is a structural noun)."""
 
 
+SOLID_FORMS = frozenset(
+    {"salt", "salts", "solvate", "solvates", "hydrate", "hydrates", "polymorph", "polymorphs"}
+    | {"cocrystal", "cocrystals", "crystal", "crystals", "form", "forms"}
+)
+"""Heads that name the solid a compound was isolated as, not a part of its structure."""
+
+
 def _acceptable(name: str) -> bool:
     """A usable feature phrase: structural, no verb in it, no bare generic noun."""
     tokens = [t.lower().strip(",;:()") for t in name.split()]
@@ -185,4 +192,6 @@ def _acceptable(name: str) -> bool:
         return False
     if tokens[-1] in COMPOUND_HEADS:
         return False  # "the 2′-chloro analogue": a compound, not one of its features
+    if tokens[-1] in SOLID_FORMS:
+        return False  # "the mesylate salt of 3c" (blind-59): a form the drawing does not show
     return is_structural(name) and not not_drawn_part(name)

@@ -22,6 +22,9 @@ steps so that the four options differ only in the feature and what it does:
    distractors and their readings so that the correct option's length rank among the
    four is a seeded uniform draw, like its letter: the longest or shortest option is
    then right a quarter of the time where the readings allow it.
+
+Long module: the three steps share their word tables and each reads the others' output;
+split, the register's rules would sit apart from the words they test.
 """
 
 from __future__ import annotations
@@ -284,7 +287,12 @@ def plain_feature(feature: str) -> str:
     stated -= {i for i in stated if words_in[i + 1 : i + 2] == ["surface"]}  # "polar surface"
     grading = [w.lower() in GRADING_WORDS or w.lower().endswith("ly") for w in words_in]
     stated |= {i - 1 for i in stated if i and grading[i - 1]}  # "more acidic", "inductively"
-    tokens = [_LOCANT.sub("", t) for i, t in enumerate(words_in) if i not in stated]
+    # "second, more basic ring nitrogen": the comma went with the words it set apart
+    tokens = [
+        _LOCANT.sub("", t.rstrip(",") if i + 1 in stated else t)
+        for i, t in enumerate(words_in)
+        if i not in stated
+    ]
     if len(tokens) > 1 and tokens[0].lower() == "same":
         tokens = tokens[1:]  # "the same nitromethylene group": the option has no antecedent
     if not tokens:

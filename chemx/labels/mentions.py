@@ -87,6 +87,7 @@ REJECTION_REASONS: dict[str, str] = {
     "unit": "a quantity: a unit or count noun follows ('1 h', '10 mol%', '42 compounds')",
     "decimal": "part of a decimal or a superscript citation ('1.5', 'al.12')",
     "locant": "a locant or name part ('4-nitrophenol', '1,6-', 'crown-6', 'calix[4]')",
+    "greek_name": "an index after a Greek letter ('α1β3γ2 receptors', 'Δ9', 'ERβ2')",
     "formula": "a subscript in a formula ('Pd(OAc)2')",
     "ratio": "part of a ratio ('4:1')",
     "value": "a value after a sign ('Ka = 420', '> 50', '~1 h')",
@@ -174,6 +175,8 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
         return "formula"
     if previous == "[" or after.startswith("]"):
         return "locant"
+    if previous and previous.isalpha() and not previous.isascii():
+        return "greek_name"  # "(S)-3 bound α1β3γ2 receptors": the β3 subunit (blind-60)
     if previous == ":" and before[-2:-1].isdigit():
         return "ratio"
     if (
@@ -210,8 +213,8 @@ def explain_rejection(text: str, start: int, end: int) -> str | None:
         return "thousands"
     if _KEYWORD_CHAIN.search(before[-KEYWORD_WINDOW:]):
         return "reference_keyword"
-    if _UNIT_AFTER.match(after) or _QUANTITY_RANGE_AFTER.match(after):
-        return "unit"
+    if _UNIT_AFTER.match(after) or (token.isdigit() and _QUANTITY_RANGE_AFTER.match(after)):
+        return "unit"  # "5 to 10 mg"; not "shifts the absorption of 2a to 721 nm" (blind-60)
     return None
 
 

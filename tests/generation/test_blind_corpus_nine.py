@@ -259,10 +259,11 @@ def test_a_process_is_no_feature_but_a_position_and_a_methylation_are() -> None:
         Vague,
     )
     place = _read(
-        "Because the 4-position of the cyclohexane ring is the main site of CYP3A4 "
-        "hydroxylation, introducing a gem-difluoro group there lowered clearance 5-fold."
+        "2a was cleared rapidly because the 4-position of its cyclohexane ring is the main "
+        "site of CYP3A4 hydroxylation."
     )
-    assert place.feature == "4-position of the cyclohexane ring"
+    assert place.feature == "4-position of its cyclohexane ring"
+    assert place.effect == "2a was cleared rapidly"
 
 
 def test_a_reading_does_not_end_on_a_participle_that_lost_its_agent() -> None:

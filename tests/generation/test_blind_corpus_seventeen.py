@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from chemx.generation.backends import _owned_by_name
 from chemx.generation.clauses import Tag, tokenise
-from chemx.generation.extract import Decomposition, Vague, decompose
+from chemx.generation.extract import Decomposition, Vague, _malformed_option, decompose
 from chemx.generation.features import is_plural
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.register import inflect, readings, renumber, without_labels
@@ -53,12 +53,16 @@ def test_a_feature_that_ends_on_a_verb_is_refused() -> None:
 
 
 def test_a_mechanism_that_opens_on_a_passive_participle_is_refused() -> None:
+    # 'projects' after the label is the clause's verb (blind-60's "Acceptor 5 harvests"),
+    # so the sentence reads whole; a span cut to the participle is still refused
     result = decompose(
         "Because the C5-linked piperidine of 3c projects into the region normally occupied "
         "by the β-hairpin of zinc-finger neosubstrates, IKZF1 levels were unaffected up to 1 µM."
     )
-    assert isinstance(result, Vague)
-    assert "participle" in result.detail
+    assert isinstance(result, Decomposition)
+    assert result.mechanism.startswith("projects into the region normally occupied")
+    problem = _malformed_option("piperidine", "normally occupied by the β-hairpin")
+    assert problem is not None and "participle" in problem
 
 
 def test_a_reading_does_not_end_on_either() -> None:
