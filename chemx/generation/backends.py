@@ -309,6 +309,10 @@ def _cause_of_other(
     )
 
 
+CHANGE_ARROW = re.compile(r"\(\s*(?P<from>[^\s()→]{1,12})\s*(?:→|->)\s*(?P<to>[^\s()→]{1,12})\s*\)")
+"""A change written as an arrow between two labels: '(2a → 2b)', '(4a -> 4b)'."""
+
+
 def _comparison_of_other(
     context: GenerationContext, extracted: Decomposition, pair: Pair | None
 ) -> DecomposeResult | None:
@@ -318,6 +322,16 @@ def _comparison_of_other(
     rate 40-fold; ... the aryl ether linkages cannot ..." explains 9: asked on a scheme
     that draws 3 (and not 9) it would credit 3 with 9's ether linkages.
     """
+    arrow = CHANGE_ARROW.search(extracted.effect)
+    own = {canonical_text(a) for a in context.labels}
+    if arrow and pair is None and canonical_text(arrow["to"]) not in own:
+        # "Adding a second cyclohexane ring (4a → 4b) raised the clearing point": 4b's
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the sentence's change ({arrow.group(0)}) makes {arrow['to']}, not "
+            f"{context.structure.identifier}",
+        )
     comparison = extracted.comparison
     if comparison is None or pair is not None or not comparison.to_label:
         return None

@@ -273,7 +273,12 @@ GROUPS: tuple[Group, ...] = (
         "c[OX2]c",
         ("aryl ether", "diaryl ether", "ether linkage"),
     ),
-    Group("phenol", "phenolic hydroxyl", "c[OX2H1]", ("phenol", "phenolic", "phenolic hydroxyl")),
+    Group(
+        "phenol",
+        "phenolic hydroxyl",
+        "c[OX2H1]",
+        ("phenol", "phenolic", "phenolic hydroxyl", "phenolate", "phenoxide"),
+    ),
     Group(
         "catechol",
         "catechol hydroxyl pair",
@@ -1306,6 +1311,10 @@ UNGRADED_NAMES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
      ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine")),
     # a bare 'catechol' may be the free diol (a siderophore's, blind-60) or its ether
     (re.compile(r"\bcatechol\b(?!\s+ethers?)", re.I), ("catechol_ether", "catechol")),
+    # a part named as fluorinated holds its C–F groups: "the tetrafluorinated backbone"
+    # is its CF2 units (blind-62), "the perfluorinated tail" its CF3 and CF2
+    (re.compile(r"\b(?:per|poly|mono|di|tri|tetra|penta|hexa)?fluorinated\b", re.I),
+     ("difluoromethylene", "trifluoromethyl", "difluoromethyl", "alkyl_fluoride")),
     # a benzyl group holds its phenyl ring: "the three benzyl arms" are their rings too
     (re.compile(r"\bbenzyl(?!ic)", re.I), ("phenyl",)),
 )  # fmt: skip

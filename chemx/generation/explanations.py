@@ -124,10 +124,17 @@ _NO_ACTION = re.compile(
 word ('... but'): the extractor cut a sentence that reports an outcome, not a cause."""
 
 
+_BOUND_TO_FEATURE = re.compile(r"\b(?:each other|one another|cancels?)\b", re.I)
+"""Words that tie a mechanism to the feature the paper said it of."""
+
+
 def _lendable(mechanism: str) -> bool:
     """Not hedged (a hedged option is a give-away), an action, naming no compound label."""
     if _HEDGED.search(mechanism) or _NO_ACTION.search(mechanism.strip(" ,;")):
         return False
+    if _BOUND_TO_FEATURE.search(mechanism):
+        return False  # "cancel while their longitudinal components add" (blind-61): said of
+        # several parts of the paper's feature together, no other feature's
     return not any(LABEL_TOKEN.fullmatch(token.strip(",;:()")) for token in mechanism.split())
 
 

@@ -1127,6 +1127,13 @@ def _finish(
     if framed:
         effect = effect[framed.end() :]
         form = form if _has_verb(effect) else "np"
+    owned = OWNER_WHOSE.match(feature)
+    if owned and is_structural(owned["owner"]) and _predicates(mechanism):
+        # "its carbon-bridged bithiophene whose sp3 bridge | holds the two rings coplanar"
+        # (blind-61): the owner is the feature and has the part that acts
+        feature, part = owned["owner"], owned["part"]
+        verb = "have" if is_plural(_head_word(feature)) else "has"
+        mechanism = f"{verb} {_indefinite(part)}{part} that {mechanism}"
     feature = _nominal_operation(feature)
     problem = _feature_problem(feature) or _generic_class(text, feature)
     if problem:
@@ -1758,6 +1765,15 @@ def _reduced_relative(word: str, before: str) -> bool:
     return is_gerund(word) and plural_noun
 
 
+OWNER_WHOSE = re.compile(r"^(?P<owner>\S.*?),?\s+whose\s+(?P<part>\S.*)$", re.I)
+"""A subject cut inside a 'whose' clause: the owner, then the part its verb is said of."""
+ALTERNATIVE_CHANGE = re.compile(r"\bor\s+(?:its|their)\s+\w+", re.I)
+"""'... or its conversion into an amide': a second change offered beside the first."""
+RESEARCH_NOUNS = frozenset(
+    {"discovery", "development", "design", "synthesis", "preparation", "identification"}
+    | {"optimisation", "optimization", "exploration", "evaluation", "study", "studies", "use"}
+)
+"""Heads that name work done on a group ('the discovery of neutral P1 groups')."""
 INTERACTION_BETWEEN = re.compile(
     r"^(?:an?|the)\s+(?P<kind>(?:[\w–-]+\s+){0,2}(?:interaction|clash|contact|repulsion"
     r"|stacking|overlap))\s+between\s+(?P<first>.+?)\s+and\s+(?P<second>.+)$",
@@ -1840,6 +1856,14 @@ def _read_nominal(
             break  # the head itself is the feature: "the nitro group of 9"
         if _head_word(left) in LIGHT_HEADS:
             return _nominal_feature_only(right)
+        if ALTERNATIVE_CHANGE.search(right):
+            # "Saturation of the acrylic acid or its conversion into an amide abolished
+            # degradation" (blind-62): two changes, neither of them the cause alone
+            return Vague("no_feature", f"the cause {_short(cause)!r} names two alternatives")
+        if _head_word(left).lower() in RESEARCH_NOUNS and is_structural(right):
+            # "the later discovery of neutral P1 groups led to rivaroxaban" (blind-61): what
+            # chemists did with the group, not what it does
+            return Vague("no_mechanism", f"the cause {_short(cause)!r} is work done on F")
         if not is_structural(right):
             continue
         if POINTER.match(right):
@@ -2479,6 +2503,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
         return True
     if verb is None and ISE_VERB.fullmatch(tokens[0].lower):
         return True  # 'copolymerises into the network': a coined -ise verb
+    if verb is None and tokens[0].lower.endswith("ates") and len(tokens) > 1:
+        return True  # 'solvates ionic impurities': read as a verb after its part (clauses)
     following = tokens[1] if len(tokens) > 1 else None
     object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
     base = tokens[0].text.lower()
@@ -2885,6 +2911,8 @@ def _clean_mechanism(predicate: str) -> str:
     comparative = " than " in predicate  # "reaches further into X than Y": a degree, kept
     if len(tokens) > 1 and not comparative:  # "was therefore placed" -> "was placed"
         tokens = [tokens[0], *(t for t in tokens[1:2] if not LEADING_ADVERB.match(t)), *tokens[2:]]
+        if LEADING_ADVERB.fullmatch(tokens[0]):
+            tokens = tokens[1:]  # "also weaken Li+ coordination": beside what, the option lacks
     return TRAILING_JUNK.sub("", " ".join(tokens)).strip()
 
 
@@ -3246,8 +3274,8 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         and tokens[0].tag is Tag.ADV
         and tokens[0].lower.endswith("ly")
         and tokens[1].tag in (Tag.VBN, Tag.VBG, Tag.WORD)
-        and tokens[2].tag is Tag.WORD
-    )
+        and (tokens[2].tag is Tag.WORD or tokens[2].text in (",", "and"))
+    )  # "strongly dipolar and Lewis-basic cyano group", "strongly electron-donating, ..."
     if tokens and tokens[0].tag in NOT_NOUN_PHRASE_START and not adjectival:
         return f"the feature {feature!r} opens on {tokens[0].text!r}: no noun phrase"
     if tokens and tokens[-1].tag is Tag.PRON:  # "together with the imine nitrogen ... it"

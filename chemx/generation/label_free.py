@@ -62,6 +62,12 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
             continue
         for mention in reversed(find_mentions(label, text)):
             before = text[: mention.start]
+            clause = _CLAUSE_ON_LABEL.search(before)
+            if clause:  # ", where 2b is 98.6% bound": a clause about another compound
+                end = re.search(r"[,;]", text[mention.end :])
+                rest = text[mention.end + end.start() :] if end else ""
+                text = f"{before[: clause.start()]}{rest}"
+                continue
             cut = _PREPOSITION_BEFORE_LABEL.search(before)
             modified = _MODIFIED_LABEL.search(before)
             if _OBJECT_VERB.search(before):  # "makes 10a more lipophilic": still an object
@@ -89,6 +95,8 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
+_CLAUSE_ON_LABEL = re.compile(r",?\s+(?:where|whereas|while)\s+(?:compound\s+)?$", re.I)
+"""A subordinate clause whose subject is the label: the clause goes, not just the label."""
 _POINTING_DETERMINER = re.compile(
     r"(?P<before>\b(?:to|of|with|at|on|in|from|restores?|breaks?|blocks?|forms?|makes?|"
     r"weakens?|strengthens?|removes?)\s+)(?P<determiner>this|that|these|those)\s+"

@@ -65,7 +65,10 @@ RIVAL_ACTIONS: dict[str, re.Pattern[str]] = {
         # ("locks this geometry by raising the barrier to torsion" beside "restricts
         # conformational freedom through the Thorpe–Ingold effect", blind-52)
         "rigidity": r"\blocks?\b(?!\s+up)|\brestrict\w*\s+(?:[\w-]+\s+)?(?:conformation|"
-        r"rotation|torsion|freedom)|\brigidif|\bbarriers?\s+to\s+(?:torsion|rotation)",
+        r"rotation|torsion|freedom)|\brigidif|\bbarriers?\s+to\s+(?:torsion|rotation)|"
+        # "prevents the meso-phenyl ring from rotating" beside "the BF2 chelate rigidifies
+        # the ligand" (blind-62): both explain a high quantum yield by stopped motion
+        r"\bprevents?\s+(?:[\w-]+\s+){0,4}?from\s+rotating|\bhinders?\s+(?:[\w-]+\s+)?rotation",
         # a part that turns two π-systems apart: any other ring or bond that breaks their
         # conjugation does the same ("the ortho methyl raises the donor–phenylene dihedral
         # and lowers ΔEST" beside "the meta-disubstituted ring interrupts conjugation",

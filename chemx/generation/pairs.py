@@ -59,7 +59,7 @@ _CLAUSE_BREAK = re.compile(r"(?:,\s*|;\s*|\s+)(?:and|but)\s+(?=\S)|;\s+")
 _DESCRIPTION = re.compile(
     r",?(?<!compared)(?<!comparison)\s+(?:which\s+(?:lacks|bears|carries|contains|has)|"
     r"lacking|bearing|carrying|containing|having|without|with)\s+(?:an?|the|its|no)\b"
-    r"(?!\s+(?:[A-Za-z]*(?:C50|50)|K[id]|MIC|half-life|t1/2|yield|value|potency|affinity"
+    r"(?![^,;]*\b(?:[A-Za-z]*(?:C50|50)|K[id]|MIC|half-life|t1/2|yield|value|potency|affinity"
     r"|selectivity|efficacy|rate|Kp)\b)[^,;]*",
     re.IGNORECASE,
 )

@@ -23,7 +23,8 @@ PROPERTY_STEMS: dict[str, tuple[str, ...]] = {
     "absorption": ("absorb", "absorption", "colour", "color", "red-shift", "blue-shift"),
     "potency": (
         "potency", "potent", "activity", "active", "inactiv", "inhibit", "ic50", "ec50",
-        "ki ", "kd ", "mic ", "dc50", "affinity", "binding", "bound", "knockdown",
+        "ki ", "kd ", "mic ", "mics", "mic,", "dc50", "affinity", "binding", "bound",
+        "knockdown", "coverage",
     ),
     "yield": ("yield", "conversion"),
     "selectivity": ("selectiv", " ee", "dr ", "enantio", "diastereo", "regio"),

@@ -305,7 +305,7 @@ def plain_feature(feature: str) -> str:
     return articles_fixed(name)  # "of a 2-aminobenzothiazole" lost its locant
 
 
-_ATOM_LOCANT = r"(?:[CNOSP]\d+[a-z]?['′]*|\d+[a-z]?['′]*-positions?)"
+_ATOM_LOCANT = r"(?:[CNOSP]\d+[a-z]?['′]*|\d+[a-z]?['′]*-(?:positions?)?)"  # "2- and 6-positions"
 _TRAILING_PLACE = re.compile(
     rf"\s+(?:at|on)\s+(?:the\s+)?{_ATOM_LOCANT}(?:(?:,\s*|,?\s+and\s+){_ATOM_LOCANT})*$"
 )
