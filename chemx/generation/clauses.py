@@ -45,6 +45,7 @@ from chemx.generation.lexicon import (
     PREPOSITIONS,
     PRONOUNS,
     RELATIVES,
+    STRUCTURAL_NOUNS,
     SUBORDINATORS,
     UNIT_WORDS,
     VERB_BASES,
@@ -239,17 +240,11 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     if coined_verb(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         # "the vinyl group of 6 copolymerises", "the amine catalyses", "7d red-shifts"
         return Tag.VERB
-    if lower.endswith("ates") and previous is not None and previous.lower in PART_HEADS:
-        return Tag.VERB  # "the cyano group solvates ionic impurities": a part's verb
+    if lower.endswith("ates") and previous is not None and previous.lower in STRUCTURAL_NOUNS:
+        # "the cyano group solvates ionic impurities": after a part's head noun an '-ates'
+        # word is its verb ('chelates', 'coordinates'), not a salt's name
+        return Tag.VERB
     return Tag.WORD
-
-
-PART_HEADS = frozenset(
-    {"group", "groups", "ring", "rings", "substituent", "substituents", "moiety", "unit"}
-    | {"units", "atom", "atoms", "chain", "chains", "nitrogen", "oxygen", "core", "linker"}
-)
-"""Head nouns of a molecule's parts: an '-ates' word right after one is its verb
-('chelates', 'solvates', 'coordinates'), not a salt's name."""
 
 
 def _left_as_verb(previous: Token | None, following: str) -> bool:
