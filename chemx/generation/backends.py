@@ -63,7 +63,7 @@ from chemx.generation.features import (
     renames_as_one,
     select_other_features,
 )
-from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.lexicon import HEDGING_TERMS, RECIPROCAL
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -458,10 +458,6 @@ _WHOLE_PART_HEAD = re.compile(r"\b(?:tail|tails|arm|arms|appendage|appendages|ha
 """Heads that name a stretch of the molecule built of several groups ('tail', 'arms')."""
 
 
-_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
-"""A mechanism that several groups act out together, which one group's name cannot take."""
-
-
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     """The answer: the paper's Feature and Mechanism, without what points at it.
 
@@ -488,7 +484,7 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
     # "the extended fluorophenyl-thiophene tail" is the whole tail, not its C–F (blind-58)
     own_head = bool(groups_named_in(head)) and not _WHOLE_PART_HEAD.search(head)
     # "the two isopropyl groups ... repel each other": no one group's name can take it
-    together = bool(_RECIPROCAL.search(fields.mechanism)) and is_plural(fields.feature)
+    together = bool(RECIPROCAL.search(fields.mechanism)) and is_plural(fields.feature)
     catalogue = group and drawn and own_head and renames_as_one(fields.feature, group.name)
     name = group.name if group and catalogue and not together else plain_feature(fields.feature)
     renamed = own_head and not together

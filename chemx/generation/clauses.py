@@ -240,11 +240,25 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     if coined_verb(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         # "the vinyl group of 6 copolymerises", "the amine catalyses", "7d red-shifts"
         return Tag.VERB
-    if lower.endswith("ates") and previous is not None and previous.lower in STRUCTURAL_NOUNS:
-        # "the cyano group solvates ionic impurities": after a part's head noun an '-ates'
-        # word is its verb ('chelates', 'coordinates'), not a salt's name
+    if (
+        lower in ATE_VERBS
+        and previous is not None
+        and (previous.lower in STRUCTURAL_NOUNS or previous.tag is Tag.LABEL)
+    ):
+        # "the cyano group (of 1) solvates ionic impurities": after a part's head noun or a
+        # label, a chemistry verb the lexicon lacks (not "Amide Substrates 1")
         return Tag.VERB
     return Tag.WORD
+
+
+ATE_VERBS = frozenset(
+    f"{stem}ates"
+    for stem in (
+        *("solv", "chel", "proton", "deproton", "alkyl", "acyl", "methyl", "aryl"),
+        *("hydroxyl", "complex", "sulfon", "phosphoryl"),
+    )
+)
+"""Chemistry verbs in '-ates' that the English lexicon lacks ('solvates', 'chelates')."""
 
 
 def _left_as_verb(previous: Token | None, following: str) -> bool:

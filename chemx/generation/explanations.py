@@ -33,7 +33,7 @@ from chemx.generation.catalogue import (
 )
 from chemx.generation.extract import Decomposition, decompose
 from chemx.generation.features import LABEL_TOKEN, VisibleFeature, related
-from chemx.generation.lexicon import HEDGING_TERMS
+from chemx.generation.lexicon import HEDGING_TERMS, RECIPROCAL
 from chemx.generation.nomenclature import names_group
 from chemx.generation.properties import same_property
 from chemx.generation.text import coverage
@@ -124,15 +124,15 @@ _NO_ACTION = re.compile(
 word ('... but'): the extractor cut a sentence that reports an outcome, not a cause."""
 
 
-_BOUND_TO_FEATURE = re.compile(r"\b(?:each other|one another|cancels?)\b", re.I)
-"""Words that tie a mechanism to the feature the paper said it of."""
+_CANCELS = re.compile(r"\bcancels?\b", re.I)
+"""Parts that cancel: like a reciprocal, said of several parts of one feature together."""
 
 
 def _lendable(mechanism: str) -> bool:
     """Not hedged (a hedged option is a give-away), an action, naming no compound label."""
     if _HEDGED.search(mechanism) or _NO_ACTION.search(mechanism.strip(" ,;")):
         return False
-    if _BOUND_TO_FEATURE.search(mechanism):
+    if RECIPROCAL.search(mechanism) or _CANCELS.search(mechanism):
         return False  # "cancel while their longitudinal components add" (blind-61): said of
         # several parts of the paper's feature together, no other feature's
     return not any(LABEL_TOKEN.fullmatch(token.strip(",;:()")) for token in mechanism.split())

@@ -57,6 +57,7 @@ from typing import Literal
 from chemx.generation.catalogue import groups_named_in, parent_of
 from chemx.generation.causal import EffectForm, Reading, phrases, readings
 from chemx.generation.clauses import (
+    ATE_VERBS,
     FLOATING_QUANTIFIERS,
     ISE_VERB,
     Tag,
@@ -2503,8 +2504,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
         return True
     if verb is None and ISE_VERB.fullmatch(tokens[0].lower):
         return True  # 'copolymerises into the network': a coined -ise verb
-    if verb is None and tokens[0].lower.endswith("ates") and len(tokens) > 1:
-        return True  # 'solvates ionic impurities': read as a verb after its part (clauses)
+    if verb is None and tokens[0].lower in ATE_VERBS and len(tokens) > 1:
+        return True  # 'solvates ionic impurities': a chemistry verb the lexicon lacks
     following = tokens[1] if len(tokens) > 1 else None
     object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
     base = tokens[0].text.lower()

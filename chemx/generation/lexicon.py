@@ -367,6 +367,9 @@ are the seed's own examples). The one list: the MCQ prompt and the anti-shortcut
 (`chemx.qc.anti_shortcut`) read it from here."""
 
 
+RECIPROCAL = re.compile(r"\b(?:each other|one another)\b", re.I)
+"""A reciprocal: what several groups do together ('repel each other'), which no one group's
+name can take and which is not lent to another feature (`chemx.generation.explanations`)."""
 GRADING_WORDS = wordlist("more less most least very")
 """Words that grade the adjective or adverb after them ('more acidic', 'a less strongly
 polarised acceptor', 'very bulky'): the clause grammar, and the option wording that drops a stating

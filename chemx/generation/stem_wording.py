@@ -311,10 +311,11 @@ def process_subject(subject: list[Token]) -> bool:
 
 
 PROCESS_NOUNS = frozenset(
-    {"release", "uptake", "turnover", "cleavage", "breakdown", "uncaging", "clearance"}
-    | {"decomposition", "photolysis", "loss", "escape", "efflux", "permeation"}
+    {"release", "uptake", "turnover", "breakdown", "uncaging", "clearance"}
+    | {"loss", "escape", "efflux", "permeation"}
 )
-"""Process heads without an -ation/-ysis ending that `event_noun` would see."""
+"""Process heads that `event_noun` does not see (it has the -ation/-ysis words and its own
+`EVENT_WORDS`: "cleavage", "closure", ...)."""
 TRANSIENT_NOUNS = frozenset(
     {"radical", "radicals", "anion", "anions", "cation", "cations", "carbocation", "carbanion"}
     | {"ylide", "carbene", "nitrene", "species", "state", "states"}

@@ -323,6 +323,14 @@ def test_a_parts_ates_verb_and_a_graded_adjective_feature() -> None:
     )
     assert found.feature == "strongly dipolar and Lewis-basic cyano group"
     assert found.mechanism.startswith("solvates ionic impurities")
+    after_label = _read(
+        "The voltage-holding ratio of 1 was only 84%, because the cyano group of 1 solvates "
+        "ionic impurities and keeps them mobile in the nematic host."
+    )
+    assert (
+        after_label.mechanism
+        == "solvates ionic impurities and keeps them mobile in the nematic host"
+    )
 
 
 def test_a_whose_part_becomes_what_its_owner_has() -> None:
