@@ -981,6 +981,12 @@ EXEMPLIFIED = re.compile(r"\bsuch as\s+(?:compounds?\s+)?\d{1,3}[a-z]?\s*$", re.
 """A class of compounds named by a drawn member: 'aryl bromides such as 2'."""
 
 
+TRAILING_LINK = re.compile(
+    r",\s*(?:however|therefore|thus|in turn|indeed|in contrast|by contrast)\s*,?\s*$", re.I
+)
+"""A linking adverb set off at the end of a subject ('Pyrazolynate (7), in contrast,')."""
+
+
 def _labelled_compound(subject: str) -> bool:
     """Whether a subject names a compound by class noun and label ('The (R)-THF ether 8').
 
@@ -991,7 +997,7 @@ def _labelled_compound(subject: str) -> bool:
         return True  # "2-Chloropyrazine was the fastest electrophile, the pyrazine ring ..."
     if EXEMPLIFIED.search(subject):
         return True  # "Electron-poor aryl bromides such as 2": compounds, by a member
-    tagged = tokenise(re.sub(r",\s*(?:in contrast|by contrast|however|in turn),?\s*$", "", subject))
+    tagged = tokenise(TRAILING_LINK.sub("", subject))
     if (
         len(tagged) == 2
         and tagged[0].text[:1].isupper()
@@ -2866,9 +2872,7 @@ def _clean_feature(subject: str) -> str:
         subject = tail  # "the second electron-withdrawing group, the nitrile": the name
     elif comma and is_structural(head):
         subject = head  # "the C-8 methoxy group, like chlorine": an appositive, not the name
-    subject = re.sub(
-        r",\s*(?:however|therefore|thus|in turn|indeed)\s*,?$", "", subject, flags=re.I
-    )
+    subject = TRAILING_LINK.sub("", subject)
     subject = TRAILING_JUNK.sub("", subject)
     subject = re.sub(r"\s+in this way$", "", subject, flags=re.I)
     # "X both acidifies", "the polar oxetane itself helps"
