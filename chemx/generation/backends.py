@@ -57,6 +57,7 @@ from chemx.generation.features import (
     SKELETAL_KEYS,
     SPARE_FEATURES,
     VisibleFeature,
+    cause_keys_named,
     drawn_name,
     groups_inside_words,
     is_plural,
@@ -88,7 +89,7 @@ from chemx.generation.owners import (
     foreign_effect_owners,
     made_compounds,
 )
-from chemx.generation.pairs import Pair, find_pair, shared_features
+from chemx.generation.pairs import Pair, compared_region, find_pair, shared_features
 from chemx.generation.register import (
     MechanismParts,
     agree_chain,
@@ -776,6 +777,11 @@ class TemplateGenerator:
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),
             smiles=drawn_smiles(context.structure),
+            region=frozenset()
+            if cause_keys_named(extracted.feature)
+            else compared_region(
+                context.basis_text, context.structure, context.labels, context.partners
+            ),
         )
         other, spare = other[:MAX_OTHER_FEATURES], other[MAX_OTHER_FEATURES:]
         if len(other) < MIN_OTHER_FEATURES:

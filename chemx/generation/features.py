@@ -44,6 +44,7 @@ from chemx.generation.naming import SpecificName, only_phenylenes
 from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
 from chemx.generation.overlap import (
     described_ring_atoms,
+    inside_region,
     names_cause_atoms,
     places_the_cause,
     turns_the_cause,
@@ -182,6 +183,18 @@ def _ubiquity(key: str | None) -> int:
     return 2 if key in SKELETAL_KEYS else 1 if key in COMMON_KEYS else 0
 
 
+def cause_keys_named(cause: str) -> set[str]:
+    """The catalogue entries a cause names, in its words or inside a long word or class.
+
+    Empty for a loosely named cause ("the bulky side chain", "the 6′-substituent"), which
+    only the drawing's atoms can place (`select_other_features`'s `region`).
+    """
+    from chemx.generation.catalogue import groups_named_in
+
+    inside = groups_inside_words(cause) | groups_in_classes(cause)
+    return {group.key for group in groups_named_in(cause)} | inside
+
+
 def select_other_features(
     cause: str,
     candidates: Iterable[VisibleFeature],
@@ -193,6 +206,7 @@ def select_other_features(
     uses: Mapping[str, int] | None = None,
     sentence: str = "",
     smiles: str | None = None,
+    region: frozenset[int] = frozenset(),
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -212,6 +226,10 @@ def select_other_features(
     On the structure's `smiles`, a feature
     whose every occurrence shares an atom with the cause's group is the cause named
     again (the piperidine's nitrogen as "basic amine"; `chemx.generation.overlap`).
+    A cause that names no catalogue group ("the bulky side chain") is placed by
+    `region`, the atoms by which the compound differs from the one its sentence compares
+    it with (`chemx.generation.pairs.compared_region`): a group with any atom there is a
+    part of the answer.
 
     Order: features the structure shows or the paper names for it, fewest earlier uses
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
@@ -240,7 +258,7 @@ def select_other_features(
     inside_cause = groups_inside_words(cause) | groups_in_classes(cause)
     # "the 5-fluoro substituent" on an alkyl carbon, "dimethylaminomethyl": the same group
     # under the entry for the other kind of carbon
-    named_keys = {group.key for group in named_by_cause} | inside_cause
+    named_keys = cause_keys_named(cause)
     siblings = {group.key for group in attachment_siblings([BY_KEY[k] for k in named_keys])}
     siblings |= ungraded_entries(cause)  # "the amino substituent" of a drawn NMe2
     cause_groups = [
@@ -293,6 +311,8 @@ def select_other_features(
             and (not benzenoid or _BENZENOID.search(candidate.name))
         ):
             continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
+        if not named_keys and inside_region(smiles, _keys(candidate), region):
+            continue  # "the bulky side chain" of amikacin: its hydroxyl and amine too
         if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate), described):
             continue  # "makes the carbamate N–H more acidic": the anilide N–H is that N–H
         if any(places_the_cause(smiles, cause_keys, k, described, cause) for k in _keys(candidate)):

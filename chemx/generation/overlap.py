@@ -105,6 +105,27 @@ def names_cause_atoms(
     return False
 
 
+def inside_region(smiles: str | None, keys: Iterable[str], region: frozenset[int]) -> bool:
+    """Whether any match of any of `keys` on `smiles` has an atom in `region`.
+
+    `region` holds the atoms of a loosely named cause ("the bulky side chain"), placed
+    by what the compound has that its comparator lacks (`pairs.compared_region`). Every
+    group in that part is part of the answer, so any match there counts, and a ring's
+    aromatic carbons count too (a phenyl ring on the side chain is the side chain's).
+    """
+    if not smiles or not region:
+        return False
+    for key in keys:
+        _, pattern, matches = _matches(smiles, key)
+        if pattern is None:
+            continue
+        named = [not _is_context(atom.GetSmarts()) for atom in pattern.GetAtoms()]
+        for match in matches:
+            if any(named[query] and index in region for query, index in enumerate(match)):
+                return True
+    return False
+
+
 PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene"})
 """Entries that name a ring by where its substituents sit."""
 
