@@ -64,7 +64,7 @@ from chemx.generation.features import (
     renames_as_one,
     select_other_features,
 )
-from chemx.generation.lexicon import HEDGING_TERMS, RECIPROCAL
+from chemx.generation.lexicon import FACE_DESCRIPTOR, HEDGING_TERMS, RECIPROCAL, STEREO_WORDS
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -88,6 +88,7 @@ from chemx.generation.owners import (
     foreign_cause_owners,
     foreign_effect_owners,
     made_compounds,
+    outcome_compounds,
 )
 from chemx.generation.pairs import Pair, compared_region, find_pair, shared_features
 from chemx.generation.register import (
@@ -364,6 +365,14 @@ def _effect_of_other(
             "feature_not_drawn",
             f"the effect makes {sorted(made)[0]}: it is the starting compound's, not the product's",
         )
+    measured = outcome_compounds(extracted) & own if context.entry_type == "molecule" else set()
+    if measured:  # "the yield of 4 stalls at 34%": the cause is a ligand's or a reagent's
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the effect measures {sorted(measured)[0]} as what a reaction made, "
+            "and the cause names no owner",
+        )
     others = foreign_effect_owners(extracted, context.labels, context.basis_text)
     if not others:
         return None
@@ -455,8 +464,12 @@ UNNAMED_SUBSTITUENT = re.compile(
 o-substituted aniline"): any group on a ring may be that substituent."""
 
 
-_WHOLE_PART_HEAD = re.compile(r"\b(?:tail|tails|arm|arms|appendage|appendages|handle)$", re.I)
-"""Heads that name a stretch of the molecule built of several groups ('tail', 'arms')."""
+_WHOLE_PART_HEAD = re.compile(
+    r"\b(?:tail|tails|arm|arms|appendage|appendages|handle|linker|linkers|spacer|spacers)$",
+    re.I,
+)
+"""Heads that name a stretch of the molecule built of several groups ('tail', 'arms', 'the
+benzylic aryl linker': a CH2 and a ring, blind-64)."""
 
 
 def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
@@ -777,6 +790,9 @@ class TemplateGenerator:
             uses=context.distractor_uses,
             sentence=cause_surroundings(context.basis_text, extracted.feature),
             smiles=drawn_smiles(context.structure),
+            stereo=bool(
+                STEREO_WORDS.search(context.basis_text) or FACE_DESCRIPTOR.search(extracted.feature)
+            ),
             region=frozenset()
             if cause_keys_named(extracted.feature)
             else compared_region(
@@ -826,7 +842,8 @@ class TemplateGenerator:
         # the answer's readings, preferred first: the paper's action whole, then its
         # shorter readings (a prefix of what the paper says is still what it says)
         answers = [
-            replace(correct, mechanism=parts.joined(action)) for action in readings(parts.action)
+            replace(correct, mechanism=parts.joined(action))
+            for action in readings(parts.action, keep_partner=True)
         ]
         if correct.in_structure and correct.key and not WEAKENED.search(parts.action):
             phrase, _ = mechanism_for(correct.key, correct.feature, condition=condition)

@@ -130,6 +130,33 @@ def tokenise(text: str) -> list[Token]:
             coordinated = False
         elif (tag is Tag.CONJ and piece.lower() == "and") or plural_head:
             coordinated = True
+    return _plural_heads_before_verbs(tokens)
+
+
+def _plural_heads_before_verbs(tokens: list[Token]) -> list[Token]:
+    """An -s word read as a verb that is the plural head of the verb after it.
+
+    "the two trimethylene bridges lock the nitrogen lone pair" (blind-63): 'bridges' and
+    'lock' are both verb forms, but a finite -s verb is never followed by a bare base
+    verb and its object; the -s word is the noun, the base form the clause's verb.
+    """
+    for index in range(1, len(tokens) - 2):
+        word, after, then = tokens[index], tokens[index + 1], tokens[index + 2]
+        if word.tag is not Tag.VERB or tokens[index - 1].tag is not Tag.WORD:
+            continue
+        noun = lexicon_verb(word.lower)
+        base = lexicon_verb(after.lower)
+        if (
+            noun is not None
+            and noun.noun_too
+            and noun.third_person
+            and after.tag is Tag.VERB
+            and base is not None
+            and not (base.third_person or base.past)
+            and not after.lower.endswith(("ed", "ing"))
+            and then.tag is Tag.DET
+        ):
+            tokens[index] = Token(word.text, Tag.WORD, word.start, word.end)
     return tokens
 
 
@@ -178,6 +205,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.WORD  # "0.5 mol %": the unit of the number before, part of the phrase
     if not any(c.isalnum() for c in word):
         return Tag.PUNCT
+    if lower == "log" and LOG_QUANTITY.match(following):
+        return Tag.WORD  # "raising log D7.4 from 2.6": the quantity, not the verb 'log'
     if lower in DETERMINERS and lower not in ("that", "this", "these", "those", "its", "their"):
         return Tag.DET
     if lower in ("its", "their"):
@@ -251,6 +280,10 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     return Tag.WORD
 
 
+LOG_QUANTITY = re.compile(r"[DPK](?:[\d.,]|oct|ow|$)|[DPK]\b")
+"""What follows 'log' when it names a quantity ('log D7.4', 'log P', 'log K')."""
+
+
 ATE_VERBS = frozenset(
     f"{stem}ates"
     for stem in (
@@ -297,6 +330,8 @@ def _lexicon_verb_here(
         return False
     if not verb.noun_too:
         return True
+    if lower == "times" and previous is not None and previous.tag in (Tag.LABEL, Tag.NUM):
+        return False  # "was 15 times more reactive": a multiplier, not a verb
     if (
         following.lower() in DIRECTION_OPENERS
         and verb.third_person
@@ -309,7 +344,6 @@ def _lexicon_verb_here(
         previous is not None
         and previous.tag is Tag.LABEL
         and verb.third_person
-        and lower != "times"  # "was 15 times more reactive": a multiplier, not a verb
         and following[:1].isalpha()
         and lexicon_verb(following.lower()) is None
     ):

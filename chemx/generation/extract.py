@@ -520,6 +520,10 @@ def _interpret(
             _subordinate_cause(cause) or _absolute_inside(cause)
         ):
             return None  # the effect verb belongs to the subordinate clause: read 'because'
+        if reading.construction.name == "effect_verb" and RESULT_CLAUSE_SUBJECT.search(cause):
+            # "F suppresses self-metathesis, so that internal olefins accounted for only
+            # 6% of the products" (blind-64): the verb is the result clause's
+            return None
         if reading.construction.name == "effect_verb" and RESTRICTIVE_END.search(cause):
             # "... blocking the channel that leads to the active site": the verb is the
             # relative clause's, which says what the channel is, not what it caused
@@ -548,6 +552,15 @@ def _interpret(
         if reading.construction.name == "consequence" and ATTRIBUTED_INSIDE.search(cause):
             # "X increased affinity ..., which we attribute to the fluorine twisting the
             # ring ... and so matching ...": the 'so' is a step of the attributed cause
+            return None
+        if (
+            reading.construction.name == "thereby"
+            and MEANS_CLAUSE.search(cause)
+            and tokenise(effect)[:1]
+            and tokenise(effect)[0].tag is Tag.VBG
+        ):
+            # "F shifts E by withdrawing ... and thereby stabilising ...": the second
+            # gerund is the means adjunct's second step; the effect comes before 'by'
             return None
         if reading.construction.name == "so" and _subordinate_cause(cause):
             # "X raised tLi+, because the vinyl group copolymerises, so its anion cannot
@@ -781,6 +794,9 @@ ACCOUNTED_FOR = re.compile(
 )
 
 
+RESULT_CLAUSE_SUBJECT = re.compile(r"\b(?:so|such)\s+that\s+(?:[\w′'–-]+\s+){0,4}[\w′'–-]+$", re.I)
+"""A cause that ends on the subject of a 'so that' clause: the verb after it is that
+clause's, not the cause's."""
 MEANS_CLAUSE = re.compile(r"\bby\s+[a-z]+ing\b", re.I)
 """'by locking ...': the cause's verb acts by a means, so it is the sentence's main verb."""
 
@@ -1414,6 +1430,16 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
         index = None  # "the thiazine head remaining almost fully protonated": no finite verb
     if (
         index is not None
+        and len(tokens[:index]) > MAX_FEATURE_WORDS
+        and _gerund_after_head(tokens, index) is not None
+    ):
+        # "the more basic N3 of the imidazole coordinating the haem iron strongly,
+        # irrespective of how well the rest of the scaffold fits" (blind-63): a subject
+        # that long is no feature; the gerund is what the feature does, and the later
+        # verb is a clause inside what follows it
+        index = None
+    if (
+        index is not None
         and _noun_before_relative(tokens, index)
         and _gerund_after_head(tokens, index)
     ):
@@ -1680,6 +1706,15 @@ def _gerund_after_head(tokens: list[Token], end: int) -> int | None:
             if following is not None and following.tag in (Tag.DET, Tag.WORD):
                 # "the two flanking carbonyl groups": a modifier unless a feature precedes it
                 return index if is_structural(_head_phrase(head)) else None
+            if (
+                following is not None
+                and following.tag in (Tag.PREP, Tag.ADV)
+                and following.lower != "of"
+                and is_structural(_head_phrase(head))
+            ):
+                # "the ureido tail packing into the pocket" (blind-63): no modifier is
+                # followed by a preposition; 'of' makes a noun ("ring opening of")
+                return index
     return None
 
 

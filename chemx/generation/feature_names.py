@@ -134,9 +134,17 @@ def renames_as_one(feature: str, name: str) -> bool:
     """
     if _WHOLE_HEAD.search(feature) and _named_parts(name):
         return False  # "the unsubstituted pyridine ring" is no "4-pyridyl nitrogen"
+    degrees = {m.lower() for m in _SUBSTITUTION_DEGREE.findall(feature)}
+    if degrees - {m.lower() for m in _SUBSTITUTION_DEGREE.findall(name)}:
+        return False  # "the tertiary urea" is no "urea carbonyl": its N–H is what went
     return not (_named_parts(feature) - _named_parts(name)) and " and " not in feature
 
 
+_SUBSTITUTION_DEGREE = re.compile(
+    r"\b(?:primary|secondary|tertiary|quaternary|N-(?:methylated|alkylated|acylated))\b", re.I
+)
+"""How substituted a group is ("the tertiary urea", "the secondary sulfonamide",
+blind-64): the difference a paper names, which a catalogue name without it loses."""
 _WHOLE_HEAD = re.compile(
     r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$|\b(?:unsubstituted|parent)\s"
     r"|\b(?:bi|tri|tetra|poly)cyclic\s|\b(?:fused|bridged|spirocyclic)\s",

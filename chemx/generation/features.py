@@ -47,6 +47,7 @@ from chemx.generation.overlap import (
     inside_region,
     names_cause_atoms,
     places_the_cause,
+    stereocentre_at_cause,
     turns_the_cause,
 )
 from chemx.generation.text import (
@@ -207,6 +208,7 @@ def select_other_features(
     sentence: str = "",
     smiles: str | None = None,
     region: frozenset[int] = frozenset(),
+    stereo: bool = False,
 ) -> list[VisibleFeature]:
     """Up to `limit` distinct features that are not the cause, best-supported first.
 
@@ -229,7 +231,9 @@ def select_other_features(
     A cause that names no catalogue group ("the bulky side chain") is placed by
     `region`, the atoms by which the compound differs from the one its sentence compares
     it with (`chemx.generation.pairs.compared_region`): a group with any atom there is a
-    part of the answer.
+    part of the answer. When the sentence is about configuration (`stereo`: "65-fold
+    weaker than its enantiomer, since in the S configuration ..."), the stereocentre is
+    what differs, so it is part of every answer.
 
     Order: features the structure shows or the paper names for it, fewest earlier uses
     as a wrong answer in this paper first (`uses`, by `usage_key`: the items of one
@@ -282,6 +286,9 @@ def select_other_features(
     # "the aryl ring stacks ...": a cause that names a ring but no group could be any ring
     unplaced_ring = not named_keys and bool(_RING_HEAD.search(cause))
     benzenoid = unplaced_ring and bool(_BENZENOID.search(cause))
+    # "its benzylic aryl linker" (blind-64): the linker is a benzene ring, whatever group
+    # the catalogue reads in its other words
+    ring_linker = bool(_LINKER_HEAD.search(cause)) and bool(_BENZENOID.search(cause))
 
     def rank(pair: tuple[int, VisibleFeature]) -> tuple[bool, int, bool, bool, int, str | int]:
         index, feature = pair
@@ -305,12 +312,20 @@ def select_other_features(
             continue
         if bare is not None and (_bond_of(candidate.name) == bare or _has_bond(candidate, bare)):
             continue  # "its NH" against "aliphatic amide N–H": which N–H is meant?
+        if ring_linker and _BENZENOID.search(candidate.name) and _RING_HEAD.search(candidate.name):
+            continue  # "the 1,4-phenylene ring" beside "its benzylic aryl linker"
         if (
             unplaced_ring
             and _RING_HEAD.search(candidate.name)
             and (not benzenoid or _BENZENOID.search(candidate.name))
         ):
             continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
+        if "stereocentre" in _keys(candidate) and (
+            stereo or stereocentre_at_cause(smiles, cause_keys, described)
+        ):
+            # (S)-3b against its enantiomer, or the 2′-β-methyl on its stereocentre: the
+            # stereocentre is the answer too
+            continue
         if not named_keys and inside_region(smiles, _keys(candidate), region):
             continue  # "the bulky side chain" of amikacin: its hydroxyl and amine too
         if names_cause_atoms(smiles, cause_keys | mechanism_keys, _keys(candidate), described):
@@ -356,6 +371,8 @@ _LAST_BOND = re.compile(rf"(?:^|\s){_BOND}s?$")
 
 _RING_HEAD = re.compile(r"\b(?:ring|rings|arene|arenes)$", re.I)
 """A name whose head is a ring ('aryl ring', 'para-disubstituted benzene ring')."""
+_LINKER_HEAD = re.compile(r"\b(?:linker|linkers|spacer|spacers|tether|tethers)$", re.I)
+"""A name whose head is what joins two parts ('aryl linker', 'phenylene spacer')."""
 _BENZENOID = re.compile(r"\b(?:aryl|aromatic|benzene|phenyl|phenylene|arene)\b|phenyl\b", re.I)
 """A ring named as a benzene ring: an unplaced 'aryl ring' may be any such ring, not a
 piperazine or a quinoline."""

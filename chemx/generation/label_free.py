@@ -85,7 +85,11 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
                 start = modified.start()
             else:
                 start = mention.start
-            text = f"{text[:start]}{text[mention.end :]}"
+            stop = mention.end
+            relative = _RELATIVE_ON_LABEL.match(text[stop:])
+            if cut and relative:  # "than 1, which needed 128 µg/mL": the clause is 1's
+                stop += relative.end()
+            text = f"{text[:start]}{text[stop:]}"
     without_locants = _LOCANT_PHRASE.sub("", text)
     if without_locants != text:  # "is electron-rich at C10 and is protonated there"
         without_locants = re.sub(r"\s+there\b(?!\s+(?:is|are|was|were)\b)", "", without_locants)
@@ -95,6 +99,9 @@ def without_labels(text: str, labels: Sequence[str]) -> str:
     return squash(re.sub(r"\(\s*\)", "", text)).strip(" ,")
 
 
+_RELATIVE_ON_LABEL = re.compile(r",\s*(?:which|who)\b[^,;]*")
+"""A relative clause set off after a label ("a poorer substrate than 1, which needed 128
+µg/mL", blind-63): it says something of that compound, so it leaves with the label."""
 _CLAUSE_ON_LABEL = re.compile(r",?\s+(?:where|whereas|while)\s+(?:compound\s+)?$", re.I)
 """A subordinate clause whose subject is the label: the clause goes, not just the label."""
 _POINTING_DETERMINER = re.compile(

@@ -378,8 +378,11 @@ DEGREE_ADVERBS = wordlist("much far even still considerably significantly slight
 COMPARATIVES = wordlist("lower higher greater smaller larger weaker stronger better worse")
 """After a degree adverb these are adjectives, not verbs ('the much lower LUMO')."""
 
-OBJECT_OPENERS = wordlist("the a an its their this these that his her both each no")
-"""Words that open an object noun phrase: 'the group leaves the acceptor weak'."""
+OBJECT_OPENERS = wordlist(
+    "the a an its their this these that his her both each no more less little enough"
+)
+"""Words that open an object noun phrase: 'the group leaves the acceptor weak', 'the
+ortho-tolyl groups leave more room around ruthenium' (blind-64)."""
 MAKING_VERBS: dict[str, tuple[str, str, str]] = {
     "give": ("gives", "gave", "giving"),
     "afford": ("affords", "afforded", "affording"),
@@ -476,3 +479,19 @@ covers. The BODIPY cause "alkyl substituents" named no catalogue entry, so its o
 def groups_in_classes(text: str) -> set[str]:
     """Catalogue keys that a class word of `text` covers ('alkyl substituents')."""
     return {key for pattern, keys in CLASS_MEMBERS if pattern.search(text) for key in keys}
+
+
+STEREO_WORDS = re.compile(
+    r"\b(?:enantiomers?|enantiomeric|epimers?|epimeric|diastereomers?|diastereomeric"
+    r"|stereoisomers?|configurations?|stereochemistry|[RS]-configured)\b"
+    r"|\bthe\s+[RS]\s+(?:configuration|isomer|enantiomer)\b",
+    re.IGNORECASE,
+)
+"""Words that make a sentence about configuration ("weaker than its enantiomer", "in the S
+configuration"): the stereocentre is then what differs, never a wrong answer."""
+
+
+FACE_DESCRIPTOR = re.compile(r"\d[′']*-[αβ]-")
+"""A locant with the face a group points to ('the 2′-β-methyl group', 'the 2′-α-fluoro'):
+the group is named by its configuration, so the stereocentre that bears it is the answer
+too (blind-64). A bare 'α-fluorine' names a position next to a carbonyl, not a face."""

@@ -24,13 +24,17 @@ from functools import lru_cache
 
 from chemx.generation.text import wordlist
 
-MULTIPLIERS = ("di", "tri", "tetra", "penta", "hexa", "hepta", "octa", "bis", "tris", "mono")
+MULTIPLIERS = (
+    "di", "tri", "tetra", "penta", "hexa", "hepta", "octa", "bis", "tris", "mono",
+    "bi", "ter",  # ring assemblies: biphenyl, bipyridine, terphenyl (IUPAC RA-1)
+)  # fmt: skip
 SUBSTITUENT_PREFIXES = (
     "fluoro", "chloro", "bromo", "iodo", "nitro", "nitroso", "amino", "hydroxy", "oxo",
     "cyano", "azido", "oxy", "thio", "sulfanyl", "sulfonyl", "sulfinyl", "carbonyl",
     "carboxy", "formyl", "acetyl", "acetamido", "imino", "hydrazino", "hydro", "dehydro",
     "deoxy", "aza", "oxa", "thia", "iso", "neo", "tert", "sec", "cyclo", "spiro", "bicyclo",
-    "homo", "nor", "perfluoro", "trifluoromethyl",
+    "homo", "nor", "perfluoro", "trifluoromethyl", "sulfonato", "phosphonato",
+    "carboxylato", "ammonio",
 )  # fmt: skip
 STEMS = (
     "meth", "eth", "prop", "but", "pent", "hex", "hept", "oct", "non", "dec", "benz",

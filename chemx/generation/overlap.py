@@ -126,6 +126,36 @@ def inside_region(smiles: str | None, keys: Iterable[str], region: frozenset[int
     return False
 
 
+def stereocentre_at_cause(
+    smiles: str | None, cause_keys: Iterable[str], cause_atoms: frozenset[int] = frozenset()
+) -> bool:
+    """Whether a defined stereocentre of `smiles` is an atom of the cause or bonded to one.
+
+    "the 2′-β-methyl group ... clashes with the incoming nucleotide" (blind-64): the
+    methyl sits on the C2′ stereocentre, and its β orientation is that centre's; "the
+    defined stereocentre fixes the orientation of the groups around it" offered beside
+    it is the same answer. False without the drawing or the cause's atoms.
+    """
+    if not smiles:
+        return False
+    molecule = parse_smiles(smiles)
+    if molecule is None:
+        return False
+    sites = set(cause_atoms).union(*(s for key in cause_keys for s in _sites(smiles, key)))
+    if not sites:
+        return False
+    from rdkit import Chem
+
+    unspecified = Chem.ChiralType.CHI_UNSPECIFIED
+    for atom in molecule.GetAtoms():
+        if atom.GetChiralTag() == unspecified:
+            continue
+        near = {atom.GetIdx(), *(n.GetIdx() for n in atom.GetNeighbors())}
+        if near & sites:
+            return True
+    return False
+
+
 PLACEMENT_KEYS = frozenset({"para_phenylene", "meta_phenylene", "ortho_phenylene"})
 """Entries that name a ring by where its substituents sit."""
 

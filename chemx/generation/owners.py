@@ -141,14 +141,19 @@ def _label_word(word: str, text: str) -> str:
 def effect_owners(reading: Decomposition) -> tuple[str, ...]:
     """The labels that the effect's subject names ("the thiourea 1e gave ..."); () if none.
 
-    An effect taken from the sentence before, or one whose subject is a change someone
-    made ("Replacing the acid of 13a by a tetrazole cut ...") has no owner here, unless
-    it names what the change made ("... by a tetrazole (13b) cut ...": 13b's); one whose
+    An effect taken from the sentence before is owned by the labels of its subject; one
+    whose subject is a change someone made ("Replacing the acid of 13a by a tetrazole cut
+    ...") has no owner here, unless it names what the change made ("... by a tetrazole
+    (13b) cut ...": 13b's, but not when taken from the sentence before); one whose
     subject uses a compound ("Adding L1 raised the yield") is that compound's.
     """
-    if reading.effect_from_previous:
-        return ()
     subject = effect_subject(reading.effect, reading.effect_form)
+    if reading.effect_from_previous:
+        # "4a inhibited HDAC1 ... . This class I selectivity originates in the
+        # ortho-amino anilide itself, ...": the sentence before is 4a's (blind-64)
+        if reading.effect_form != "clause" or change_subject(reading):
+            return ()
+        return tuple(label for word in subject.split() if (label := _label_word(word, subject)))
     if change_subject(reading):
         used = USED_COMPOUND.match(subject.strip())
         named = used["label"] if used else ""
@@ -264,6 +269,11 @@ def foreign_effect_owners(reading: Decomposition, own: Iterable[str], text: str 
     """
     own = tuple(own)
     subject = effect_owners(reading)
+    if reading.effect_from_previous:
+        # "ortho-substituted anilines 3c and 3d gave lower yields. This might be due to
+        # ...": the sentence before names the compound among others; one is enough
+        foreign = _not_own(subject, own)
+        return [] if len(foreign) < len(subject) else foreign
     if subject or reading.effect_form == "clause":
         return _not_own(subject, own)
     measured = data_owners(text)
@@ -289,6 +299,40 @@ def made_compounds(reading: Decomposition) -> set[str]:
     return {
         canonical_text(match["label"].strip("()"))
         for match in MADE_PRODUCT.finditer(reading.effect)
+        if is_label(match["label"].strip("()"))
+    }
+
+
+MEASURED_OUTCOME = re.compile(
+    r"\b(?:(?:(?<!quantum )(?<!fluorescence )(?<!luminescence )(?<!triplet )(?<!oxygen )"
+    r"yields?|formation|amount)\s+of|(?:suppress|disfavou?r)(?:ed|es|ing)?)\s+"
+    r"(?:the\s+)?(?:[\w′'–-]+\s+){0,3}?(?P<label>\(?[A-Za-z]?\d+[a-z]{0,2}\)?)(?=[\s,;.)]|$)",
+    re.IGNORECASE,
+)
+"""A compound an effect measures as what a reaction made: 'the yield of 4 stalls',
+'increased the yield of the cross-coupled product 4 and suppressed biaryl 5'. A quantum
+yield is a property of the compound itself ('The quantum yield of 3 fell')."""
+
+
+def outcome_compounds(reading: Decomposition) -> set[str]:
+    """The labels an effect measures as a reaction's outcome, when its cause has no owner.
+
+    "Adding a second methyl group (2b) was detrimental: the two flanking methyl groups
+    distort the nickel coordination ..., so that ... the yield of 4 stalls at 34%": the
+    methyl groups are the ligand's, and asked on the drawing of product 4 the question
+    credits it with them (blind-63). A cause the sentence gives an owner ("its ester",
+    "the ester of 4") is left to `explains_other`; a noun-phrase effect ("the higher
+    yield of 4b") measures nothing a verb did.
+    """
+    if reading.effect_form not in ("vp", "clause"):
+        return set()
+    if reading.feature.lower().startswith(("its ", "their ")):
+        return set()
+    if cause_owners(f"{reading.feature} {reading.mechanism}", reading.feature):
+        return set()
+    return {
+        canonical_text(match["label"].strip("()"))
+        for match in MEASURED_OUTCOME.finditer(reading.effect)
         if is_label(match["label"].strip("()"))
     }
 

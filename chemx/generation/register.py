@@ -331,14 +331,17 @@ N–H further from the ester")."""
 """Where a table phrase's shorter readings end: its first conjunct, its means phrase."""
 
 
-def readings(phrase: str) -> tuple[str, ...]:
+def readings(phrase: str, *, keep_partner: bool = False) -> tuple[str, ...]:
     """A table phrase's readings: whole, first conjunct, head before "through", second conjunct.
 
     "donates a hydrogen bond through its N–H and fixes a planar amide geometry" also
     reads "donates a hydrogen bond through its N–H", "donates a hydrogen bond" and "fixes
     a planar amide geometry"; a cut that would end on an open word ("decomposes on
     heating or") is not a reading. The second conjunct is the other action alone, so a
-    steric-and-electronic phrase is either, whichever the question needs.
+    steric-and-electronic phrase is either, whichever the question needs. With
+    `keep_partner` (the paper's own action, which is the answer) a verb keeps the partner
+    its 'with' names ("collides with Tyr107", blind-64): the answer says what the paper
+    says, while a table phrase cut there is still a plausible wrong answer.
     """
     found = [squash(phrase)]
     second = None
@@ -362,6 +365,14 @@ def readings(phrase: str) -> tuple[str, ...]:
             and _FROM_COMPLEMENT.search(found[-1][: match.start()])
         ):
             match = None  # "prevent the amino group from twisting": a complement, no means
+        if (
+            keep_partner
+            and match
+            and cut is _MEANS
+            and match.group().strip() == "with"
+            and _WITH_COMPLEMENT.search(found[-1][: match.start()])
+        ):
+            match = None  # "collides with Tyr107": the verb's partner, no means (blind-64)
         if match and cut is _MEANS and _passive_agent(found[-1][: match.start()], match.group()):
             match = None  # "is not accepted by carboxylesterase 1c": the agent, no means
         if match:
@@ -406,6 +417,14 @@ _ELLIPTICAL_OBJECT = re.compile(r"^(?:one|ones|two|them|it|the other|another)\b"
 accepts one'): the second conjunct alone would not say what it takes."""
 _BARE_RELATIVE = re.compile(r"\b(?:that|which)\s+[a-z]+$")
 """A reading cannot stop on a relative clause's verb ("a dipolar group that reacts")."""
+_WITH_COMPLEMENT = re.compile(
+    r"\b(?:collid|clash|interact|react|compet|coordinat|overlap|conjugat|stack|align|pair"
+    r"|associat|complex|coincid|bond|engag|contact|communicat)(?:es|e|s|ed|ing)?"
+    r"(?:\s+[a-z]+ly)?\s*$",
+    re.I,
+)
+"""Verbs whose 'with' names the partner they need ("collides with Tyr107", "stacks
+face-to-face with"): cut there, the reading is a verb without its partner."""
 _OPEN_ENDS = wordlist("or and but only than next close adjacent due such as its either neither")
 """Words a reading cannot end on ("decomposes on heating or" is cut mid-phrase; "stabilise
 the sp3 form either" lost the pair 'either' opens)."""

@@ -162,8 +162,9 @@ _NAME_PART = re.compile(r"[-‐‑–—'’]")
 def decapitalise(text: str) -> str:
     """First character lower-cased unless the first word is a symbol, formula or name.
 
-    'NH', 'C5', 'AgOAc', 'CsF' (a capital inside the word) and 'N-methyl', 'C–H' (a
-    single capital before a dash: an element locant) keep their case, and so does a
+    'NH', 'C5', 'AgOAc', 'CsF' (a capital inside the word), 'N-methyl', 'C–H' (a
+    single capital before a dash: an element locant) and 'C. auris' (a genus abbreviated
+    to its capital) keep their case, and so does a
     chemist's name ('Mannich-base side chain', "Tröger's base"; `PROPER_WORDS`).
     """
     if not text:
@@ -174,9 +175,9 @@ def decapitalise(text: str) -> str:
     if len(first) > 1 and (
         any(c.isupper() for c in first[1:])
         or any(c.isdigit() for c in first)
-        or first[1] in "-‐‑–—"
+        or first[1] in "-‐‑–—."
     ):
-        return text
+        return text  # 'C. auris': a genus abbreviated to its capital keeps it
     return text[:1].lower() + text[1:]
 
 

@@ -9,9 +9,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chemx.generation.backends import TemplateGenerator
+from chemx.generation.label_free import without_labels
+from chemx.generation.nomenclature import names_group
+from chemx.generation.owners import foreign_effect_owners
 from chemx.generation.pairs import changed_region
+from chemx.generation.register import readings
+from chemx.generation.text import decapitalise
 from chemx.records import SmilesReading
-from tests._helpers import molecule_structure, template_context
+from tests._helpers import decomposed as _read
+from tests._helpers import (
+    molecule_structure,
+    template_answer,
+    template_context,
+    template_reason,
+)
 
 AMIKACIN = (
     "NC[C@H]1O[C@H](O[C@@H]2[C@@H](N)C[C@@H](NC(=O)[C@@H](O)CCN)[C@H](O[C@H]3O[C@H](CO)"
@@ -47,3 +58,198 @@ def test_no_group_of_a_loosely_named_part_is_offered_as_a_wrong_answer() -> None
     compared = TemplateGenerator().decompose(replace(context, partners={"1": partner}))
     # the chain's amide, amine and linker are the answer: too few others remain
     assert compared.reason == "too_few_features"
+
+
+FLUCONAZOLE_ANALOGUE = "O[C@](COc1ccc(-c2ccc(F)cc2)cc1)(Cn1cncn1)c1ccc(F)cc1F"
+METHYLURIDINE = "O=c1ccn([C@@H]2O[C@H](CO)[C@@H](O)[C@@]2(C)O)c(=O)[nH]1"
+METHYLATED_SULFONYLUREA = "COC(=O)c1ccccc1S(=O)(=O)NC(=O)N(C)c1nc(C)nc(OC)n1"
+
+
+def _offered(label: str, smiles: str, sentence: str) -> set[str]:
+    """Every feature the generator would offer as a wrong answer, lettered or spare."""
+    found = TemplateGenerator().decompose(template_context(label, smiles, sentence))
+    assert found.fields is not None, found
+    return {f.name for f in (*found.fields.other_features, *found.fields.spare_features)}
+
+
+def test_the_stereocentre_is_no_wrong_answer_beside_its_enantiomer() -> None:
+    sentence = (
+        "(S)-3b was 65-fold weaker than its enantiomer against CYP51, since in the S "
+        "configuration the tertiary hydroxyl points away from the water network above "
+        "Tyr132 once the triazole is bound to the haem iron."
+    )
+    offered = _offered("(S)-3b", FLUCONAZOLE_ANALOGUE, sentence)
+    assert not any("stereocentre" in text for text in offered)
+
+
+def test_the_stereocentre_that_carries_the_answer_is_no_wrong_answer() -> None:
+    sentence = (
+        "2′-C-Methyluridine (2a) suppressed HCV replication (EC50 = 3.8 μM) although it "
+        "retains a 3′-hydroxyl, because the 2′-β-methyl group of the incorporated nucleotide "
+        "clashes with the incoming nucleoside triphosphate and prevents further chain "
+        "extension by NS5B."
+    )
+    offered = _offered("2a", METHYLURIDINE, sentence)
+    assert not any("stereocentre" in text for text in offered)
+
+
+def test_a_yield_of_the_compound_shown_is_no_feature_of_it() -> None:
+    product = "CCOC(=O)c1ccc(CCCc2ccccc2)cc1"
+    sentence = (
+        "Adding a second methyl group (2b) was detrimental: the two flanking methyl groups "
+        "distort the nickel coordination away from planarity and weaken the Ni–N bonds, so "
+        "that ligand dissociation and nickel black deposition set in within 2 h and the "
+        "yield of 4 stalls at 34%."
+    )
+    assert template_reason("4", product, sentence) == "feature_not_drawn"
+    biaryl = "CCOC(=O)c1ccc(-c2ccc(C(=O)OCC)cc2)cc1"
+    sentence = (
+        "Electron-donating 4,4′-substituents and a single 6-methyl group increased the yield "
+        "of the cross-coupled product 4 and suppressed biaryl 5, whereas 6,6′-disubstitution "
+        "or electron-poor ligands were detrimental."
+    )
+    assert template_reason("5", biaryl, sentence) == "feature_not_drawn"
+
+
+def test_a_relative_clause_on_a_removed_label_leaves_with_it() -> None:
+    text = "makes it a poorer Cdr1 substrate than 1, which needed 128 µg mL−1"
+    assert without_labels(text, ["3b", "1"]) == "makes it a poorer Cdr1 substrate"
+
+
+def test_an_abbreviated_genus_keeps_its_capital() -> None:
+    assert decapitalise("C. auris CAU-09 was inhibited") == "C. auris CAU-09 was inhibited"
+    assert decapitalise("The ring") == "the ring"
+
+
+def test_log_before_a_quantity_is_no_verb() -> None:
+    found = _read(
+        "The 2,4-dichlorophenyl analogue 2d was marginally more potent than 2a but also a "
+        "fivefold stronger CYP3A4 inhibitor, consistent with the two chlorines raising log "
+        "D7.4 from 2.6 to 3.9 and so favouring partitioning into the large, hydrophobic "
+        "CYP3A4 cavity."
+    )
+    assert found.feature == "two chlorines"
+    assert found.mechanism.startswith("raise log D7.4 from 2.6 to 3.9")
+
+
+def test_a_gerund_after_a_feature_heads_a_long_cause() -> None:
+    found = _read(
+        "Replacing the triazole of 2a by an imidazole (2b) lowered the CYP3A4 IC50 almost "
+        "30-fold, to 0.65 µM, which we attribute to the more basic N3 of the imidazole "
+        "coordinating the haem iron strongly enough to anchor the molecule in any P450 "
+        "active site, irrespective of how well the rest of the scaffold fits."
+    )
+    assert found.feature == "more basic N3 of the imidazole"
+    assert found.mechanism.startswith("coordinates the haem iron strongly enough")
+    found = _read(
+        "SLC-0111 (1) was thus 21-fold selective for hCA IX over hCA II, which is consistent "
+        "with the fluorophenyl ureido tail packing into the hydrophobic pocket lined by "
+        "Val131 in hCA IX."
+    )
+    assert found.feature == "fluorophenyl ureido tail"
+    assert found.mechanism == "packs into the hydrophobic pocket lined by Val131 in hCA IX"
+
+
+def test_a_degree_inside_a_cause_marker_keeps_the_marker() -> None:
+    found = _read(
+        "In 1 M KOH, 2b is reduced at −0.70 V vs SHE, owing in part to its two hydroxyl "
+        "groups, which are deprotonated under these conditions and donate charge into the "
+        "quinone core, raising the LUMO."
+    )
+    assert found.feature == "two hydroxyl groups"
+    assert found.effect == "In 1 M KOH, 2b is reduced at −0.70 V vs SHE"
+
+
+def test_ring_assemblies_are_systematic_names() -> None:
+    assert names_group("fluorobiphenyl") and names_group("bipyridine")
+    assert names_group("sulfonatopropyl")
+    assert not names_group("binding") and not names_group("terminal")
+
+
+def test_a_second_gerund_after_thereby_continues_the_means() -> None:
+    found = _read(
+        "The 4-trifluoromethyl group of 2 shifts its emission to 530 nm, 64 nm to the red of "
+        "1b, by withdrawing electron density from the pyrone ring and thereby stabilising the "
+        "charge-transfer excited state more than the ground state."
+    )
+    assert found.effect == "shifts its emission to 530 nm, 64 nm to the red of 1b"
+    assert found.mechanism.endswith(
+        "and thereby stabilises the charge-transfer excited state more than the ground state"
+    )
+
+
+def test_a_plural_noun_before_a_bare_verb_is_the_subject() -> None:
+    found = _read(
+        "Fusing the nitrogen substituents back onto the aromatic ring raised the quantum "
+        "yield of 1b in PBS to 0.58, since the two trimethylene bridges lock the nitrogen "
+        "lone pair in conjugation with the coumarin π system."
+    )
+    assert found.feature == "two trimethylene bridges"
+    assert found.mechanism.startswith("lock the nitrogen lone pair")
+
+
+def test_a_verb_partner_after_with_stays_in_every_reading() -> None:
+    action = (
+        "fills the foot pocket of HDAC1 and HDAC2 yet collides with Tyr107, the residue "
+        "that narrows the corresponding cavity in HDAC3"
+    )
+    assert not any(r.endswith("collides") for r in readings(action, keep_partner=True))
+    assert any(r.endswith("collides") for r in readings(action))  # a table phrase may
+
+
+def test_an_effect_from_the_sentence_before_is_its_subjects() -> None:
+    found = _read(
+        "This class I selectivity originates in the ortho-amino anilide itself, which "
+        "chelates zinc through its carbonyl oxygen and amino nitrogen and projects the "
+        "aniline ring into the internal foot pocket that only HDAC1–3 possess.",
+        "4a inhibited HDAC1, HDAC2 and HDAC3 with IC50 values of 95, 160 and 410 nM but left "
+        "HDAC6 and HDAC8 untouched at 10 μM.",
+    )
+    assert found.effect_from_previous
+    assert foreign_effect_owners(found, ["4c"]) == ["4a"]
+    assert foreign_effect_owners(found, ["4a"]) == []
+
+
+def test_a_so_that_clause_owns_the_verb_after_its_subject() -> None:
+    found = _read(
+        "The quaternary carbon next to the carbene carbon of 5 also suppresses "
+        "self-metathesis of methyl oleate, so that internal olefins accounted for only 6% of "
+        "the products, since it crowds the 1,2-disubstituted metallacyclobutanes through "
+        "which self-metathesis proceeds."
+    )
+    assert found.effect == "internal olefins accounted for only 6% of the products"
+    assert found.mechanism == "suppresses self-metathesis of methyl oleate"
+
+
+def test_a_substitution_degree_stays_in_the_answer() -> None:
+    sentence = (
+        "Methylation of the bridging nitrogen (2d) shortened the half-life in the loamy sand "
+        "to 1.5 d, since the tertiary urea can no longer form the intramolecular hydrogen "
+        "bond to the triazine ring nitrogen that stabilises the bridge of 2a, and it "
+        "therefore undergoes rapid chemical hydrolysis to the sulfonamide and the triazinyl "
+        "methylamine."
+    )
+    answer = template_answer("2d", METHYLATED_SULFONYLUREA, sentence)
+    assert answer.text.startswith("The tertiary urea can no longer form")
+
+
+def test_an_aryl_linker_is_its_ring() -> None:
+    sentence = (
+        "We attribute the HDAC6 preference of 3a to its benzylic aryl linker, which is too "
+        "short and rigid to place the hydroxamate deep in the narrow class I channel, whereas "
+        "the wider mouth of the HDAC6 second catalytic domain accommodates both the phenyl "
+        "ring and the bulky tricyclic cap."
+    )
+    # the phenylene is the linker and the benzylic CH2 is in it: too few others remain
+    smiles = "ONC(=O)c1ccc(Cn2c3ccccc3c3c2CCCC3)cc1"
+    assert template_reason("3a", smiles, sentence) == "too_few_features"
+
+
+def test_more_after_a_plural_head_opens_an_object() -> None:
+    found = _read(
+        "2b reached 85% conversion after 24 h at 60 °C against 18% for 1, because the less "
+        "encumbered ortho-tolyl groups leave more room around ruthenium for the "
+        "1,1-disubstituted alkene to approach."
+    )
+    assert found.feature == "less encumbered ortho-tolyl groups"
+    assert found.mechanism.startswith("leave more room around ruthenium")
