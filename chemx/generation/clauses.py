@@ -157,6 +157,19 @@ def _plural_heads_before_verbs(tokens: list[Token]) -> list[Token]:
             and then.tag is Tag.DET
         ):
             tokens[index] = Token(word.text, Tag.WORD, word.start, word.end)
+        relative = lexicon_verb(then.lower)
+        if (
+            noun is not None
+            and noun.noun_too
+            and noun.third_person
+            and after.tag in (Tag.THAT, Tag.REL)
+            and then.tag is Tag.VERB
+            and (relative is None or not (relative.third_person or relative.past))
+            and not then.lower.endswith(("s", "ed", "ing"))
+        ):
+            # "C–H···F contacts that planarise the backbone" (blind-65): the relative
+            # clause's verb agrees with a plural head; "shows that the ring" has no verb
+            tokens[index] = Token(word.text, Tag.WORD, word.start, word.end)
     return tokens
 
 
@@ -242,6 +255,13 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.LABEL
     if re.fullmatch(r"[−–-]?\d+(?:[.,]\d+)*%?", word):
         return Tag.NUM
+    if (
+        lower in STRUCTURAL_NOUNS
+        and previous is not None
+        and previous.tag is Tag.WORD
+        and following.lower() in ("that", "which")
+    ):
+        return Tag.WORD  # "the tert-butyl groups that block C3" (blind-66): the clause's head
     if lower == "left" and _left_as_verb(previous, following):
         return Tag.VERB  # "Replacing X by fluorine (3b) left potency unchanged"
     if lower in VERB_FORMS:
@@ -262,6 +282,13 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         return Tag.VBN
     if previous is not None and previous.tag in (Tag.PRON,) and lower.endswith("s"):
         return Tag.VERB  # "it hampers": a pronoun subject makes an -s word its verb
+    if (
+        previous is not None
+        and previous.lower in PLURAL_SUBJECT_PRONOUNS
+        and (known := lexicon_verb(lower)) is not None
+        and not (known.third_person or known.past)
+    ):
+        return Tag.VERB  # "they line the cleft" (blind-65): a plural pronoun's base verb
     if previous is not None and previous.lower in INTENSIFIERS and lexicon_verb(lower):
         return Tag.VERB  # "the polar oxetane itself helps solvation": after the subject
     if _lexicon_verb_here(lower, previous, following, coordinated=coordinated):
@@ -269,6 +296,13 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     if coined_verb(lower) and previous is not None and previous.tag in _NOUN_HEADS:
         # "the vinyl group of 6 copolymerises", "the amine catalyses", "7d red-shifts"
         return Tag.VERB
+    if (
+        lower in ATE_BASES
+        and previous is not None
+        and previous.lower in STRUCTURAL_NOUNS
+        and is_plural(previous.lower)
+    ):
+        return Tag.VERB  # "the unbranched chains interdigitate readily" (blind-65)
     if (
         lower in ATE_VERBS
         and previous is not None
@@ -280,17 +314,19 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     return Tag.WORD
 
 
+PLURAL_SUBJECT_PRONOUNS = frozenset({"they", "we"})
+"""Pronouns that are only ever subjects and take a verb's base form."""
 LOG_QUANTITY = re.compile(r"[DPK](?:[\d.,]|oct|ow|$)|[DPK]\b")
 """What follows 'log' when it names a quantity ('log D7.4', 'log P', 'log K')."""
 
 
-ATE_VERBS = frozenset(
-    f"{stem}ates"
-    for stem in (
-        *("solv", "chel", "proton", "deproton", "alkyl", "acyl", "methyl", "aryl"),
-        *("hydroxyl", "complex", "sulfon", "phosphoryl"),
-    )
+_ATE_STEMS = (
+    *("solv", "chel", "proton", "deproton", "alkyl", "acyl", "methyl", "aryl"),
+    *("hydroxyl", "complex", "sulfon", "phosphoryl", "interdigit", "intercal"),
 )
+ATE_VERBS = frozenset(f"{stem}ates" for stem in _ATE_STEMS)
+ATE_BASES = frozenset(f"{stem}ate" for stem in _ATE_STEMS)
+"""The base forms, verbs after a plural head ('the chains interdigitate')."""
 """Chemistry verbs in '-ates' that the English lexicon lacks ('solvates', 'chelates')."""
 
 
@@ -453,6 +489,10 @@ def _main_verb_after_relative(tokens: list[Token], index: int) -> int | None:
         return None  # "..., which", "and gives": not the subject's own verb
     if tail[found - 1].lower in GRADING_WORDS:
         return None  # "that destroys less hindered nitroxides": an adjective, graded
+    if any(t.tag is Tag.REL for t in tail[:found]):
+        # "the groups that block C3 and C6, the positions at which the radical formed
+        # ... couples" (blind-66): a later verb inside another relative clause
+        return None
     return index + found
 
 
@@ -617,7 +657,9 @@ def _plural_head_before(tokens: list[Token], index: int) -> bool:
         at -= 1
     if tokens[at].lower == "and":
         return at > 0 and tokens[at - 1].tag is Tag.WORD
-    head = tokens[at - 1] if at > 0 and tokens[at].tag is Tag.PREP else None
+    # "the two methyl groups flanking the azo unit twist the Z isomer" (blind-65): a
+    # participle's object ends the subject, whose head is the noun before the participle
+    head = tokens[at - 1] if at > 0 and tokens[at].tag in (Tag.PREP, Tag.VBG) else None
     return head is not None and head.tag is Tag.WORD and is_plural(head.text)
 
 

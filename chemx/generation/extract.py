@@ -57,6 +57,7 @@ from typing import Literal
 from chemx.generation.catalogue import groups_named_in, parent_of
 from chemx.generation.causal import EffectForm, Reading, phrases, readings
 from chemx.generation.clauses import (
+    ATE_BASES,
     ATE_VERBS,
     FLOATING_QUANTIFIERS,
     ISE_VERB,
@@ -478,6 +479,8 @@ def _interpret(
     fronted = ""
     clause: tuple[str, str] | None = None
     if reading.construction.name == "absolute":
+        if not _has_verb(effect):
+            return None  # "In 4b, the two tert-butyl groups ... shield it": a fronted place
         fronted, effect = _fronted_group(effect)
         clause = _absolute_clause(cause)
         if clause is None:
@@ -561,6 +564,10 @@ def _interpret(
         ):
             # "F shifts E by withdrawing ... and thereby stabilising ...": the second
             # gerund is the means adjunct's second step; the effect comes before 'by'
+            return None
+        if reading.construction.name == "as" and MANNER_AS.search(cause):
+            # "..., as the flexible acetamidomethyl group of 1 is thought to do" (blind-66):
+            # 'as' compares what another compound does; it gives no cause
             return None
         if reading.construction.name == "so" and _subordinate_cause(cause):
             # "X raised tLi+, because the vinyl group copolymerises, so its anion cannot
@@ -794,6 +801,9 @@ ACCOUNTED_FOR = re.compile(
 )
 
 
+MANNER_AS = re.compile(r"\b(?:do|does|did|done)$", re.I)
+"""An 'as' clause that ends on a pro-verb ('as the acetamide of 1 is thought to do'):
+it compares manners, it does not give a cause."""
 RESULT_CLAUSE_SUBJECT = re.compile(r"\b(?:so|such)\s+that\s+(?:[\w′'–-]+\s+){0,4}[\w′'–-]+$", re.I)
 """A cause that ends on the subject of a 'so that' clause: the verb after it is that
 clause's, not the cause's."""
@@ -1358,9 +1368,13 @@ RESULT_CLAUSE = re.compile(r",\s+(?:so|therefore)\s+(?!\w+ing\b)(?=\S+\s+\S)", r
 
 
 ATTRIBUTED_INSIDE = re.compile(
-    r"\b(?:we\s+(?:attribute|ascribe)|(?:attributed|ascribed|attributable)\s+to)\b", re.I
+    r"\b(?:we\s+(?:attribute|ascribe)|(?:attributed|ascribed|attributable)\s+to"
+    r"|consistent\s+with|in\s+line\s+with|in\s+keeping\s+with)\b",
+    re.I,
 )
-"""An attribution inside the span before a consequence marker: the marker continues it."""
+"""An attribution inside the span before a consequence marker: the marker continues it
+("..., consistent with the smaller FSI anion, which combines ... and therefore associates
+only weakly with the cation", blind-66)."""
 STATED_CAUSE = re.compile(r"\b(?:because|since|due to|owing to|as a result of)\b", re.I)
 """A subordinator that states a cause in its own words."""
 INVERSION = re.compile(
@@ -1414,7 +1428,11 @@ def _read_cause(cause: str, *, nominal_adjective: bool) -> tuple[str, str, bool]
     cause = INTRO_PHRASE.sub("", cause.strip())
     cause = cause.split(";", 1)[0]  # "...; after 7 days 78% remained": another clause
     renamed = PRONOUN_AFTER_COLON.match(cause)
-    if renamed and is_structural(renamed["group"]) and _has_verb(renamed["clause"]):
+    if (
+        renamed
+        and is_structural(renamed["group"])
+        and _has_verb(f"they {renamed['clause']}")  # "they concentrate": a base verb
+    ):
         # "the two methyl groups flanking the azo unit: they twist the Z isomer ..." (blind-54)
         return _clean_feature(renamed["group"]), _clean_mechanism(renamed["clause"]), True
     if INVERSION.match(cause):
@@ -2547,6 +2565,8 @@ def _predicates(mechanism: str, *, plural: bool = False) -> bool:
         return True  # 'copolymerises into the network': a coined -ise verb
     if verb is None and tokens[0].lower in ATE_VERBS and len(tokens) > 1:
         return True  # 'solvates ionic impurities': a chemistry verb the lexicon lacks
+    if verb is None and plural and tokens[0].lower in ATE_BASES and len(tokens) > 1:
+        return True  # 'chains | interdigitate readily with ...' (blind-65)
     following = tokens[1] if len(tokens) > 1 else None
     object_next = following is not None and following.tag in (Tag.WORD, Tag.DET)
     base = tokens[0].text.lower()

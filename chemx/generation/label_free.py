@@ -119,6 +119,10 @@ def _pointing_replaced(match: re.Match[str]) -> str:
     In "the monoligated form that undergoes oxidative addition" (blind-53) 'form' is a
     noun and 'that' opens a relative clause: the word after it is a verb, not a noun.
     """
+    if match["next"].lower() in ("of", "in", "on", "at", "from", "with"):
+        # "interdigitate with those of neighbouring backbones" (blind-65): a pronoun,
+        # which 'the' cannot stand for ("with the of neighbouring backbones")
+        return match.group(0)
     following = lexicon_verb(match["next"].lower())
     if match["determiner"] == "that" and following is not None and not following.noun_too:
         return match.group(0)

@@ -287,7 +287,7 @@ STRUCTURAL_NOUNS = wordlist(
     carbonyl carbonyls carboxyl acid amine amines imine alkene alkyne arene arm scaffold
     backbone auxiliary cage macrocycle heterocycle unit units donor acceptor skeleton
     halogen halogens oxide azide azides thioether thioethers nh nh2 chelate
-    chelates bicycle bicycles
+    chelates bicycle bicycles azole azoles heteroarene heteroarenes
     """
 )
 """Head nouns that make a phrase a structural feature (with the catalogue aliases); 'NH'

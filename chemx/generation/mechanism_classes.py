@@ -78,6 +78,11 @@ RIVAL_ACTIONS: dict[str, re.Pattern[str]] = {
         r"\bout of (?:the\s+)?(?:[\w-]+\s+)?plane",
         # a flexible part that lets a group move: any other flexible spacer does it too
         "flexibility": r"\bflexib|\bswing|\bfreely rotat|\bhinge\b",
+        # a group that carries a charge: every other ionised group of the drawing carries
+        # one too ("its two carboxylates are fully ionised at pH 7.4 and cannot cross the
+        # membrane" beside "the basic amine is protonated at physiological pH", blind-66)
+        "charge": r"\b(?:ionised|ionized|ionises|ionizes|protonated|deprotonated|charged)\b|"
+        r"\b(?:permanent|positive|negative|net|formal)\s+charges?\b|\bzwitterion",
         # a larger polar surface: every other polar group of the drawing adds to it too
         # ("its extra ether oxygen and larger polar surface area slow permeation" beside
         # "the sulfonamide presents an N–H and two oxygens as hydrogen-bond partners")

@@ -239,10 +239,11 @@ def places_the_cause(
 RING_COUNT_WORD = re.compile(
     r"\b(?P<count>bi|tri|tetra|penta)cyclic\s+(?:[\w-]+\s+){0,2}?"
     r"(?:core|donor|acceptor|system|scaffold|unit|framework|heterocycle|arene|moiety|"
-    r"chromophore|skeleton|nucleus)s?\b",
+    r"chromophore|skeleton|nucleus)s?\b|\b(?P<noun>bi|tri|tetra|penta)cycles?\b",
     re.I,
 )
-"""A ring system named by how many rings it has ('the electron-rich tricyclic donor')."""
+"""A ring system named by how many rings it has ('the electron-rich tricyclic donor', 'the
+fused tricycle', blind-66)."""
 _RING_COUNTS = {"bi": 2, "tri": 3, "tetra": 4, "penta": 5}
 
 
@@ -269,7 +270,7 @@ def described_ring_atoms(smiles: str | None, cause: str) -> frozenset[int]:
                 joined += counts.pop(index)
         systems.append(atoms)
         counts.append(joined)
-    wanted = _RING_COUNTS[match["count"].lower()]
+    wanted = _RING_COUNTS[(match["count"] or match["noun"]).lower()]
     return frozenset().union(*(a for a, n in zip(systems, counts, strict=True) if n == wanted))
 
 

@@ -185,6 +185,12 @@ def _class_noun_before(prefix: str) -> str | None:
     while first > 0 and tokens[first - 1].tag in (Tag.WORD, Tag.VBN):
         first -= 1  # participles are modifiers here: "the 2-fluorosubstituted product 2n"
     if first > 0 and tokens[first - 1].tag is Tag.DET:
+        owner = tokens[first - 1]
+        if owner.lower in ("its", "their"):
+            # "Its enantiomer (S)-7 was ..." (blind-65): the compound shown is the
+            # enantiomer itself, so no owner is left to point back to
+            article = "The" if owner.text[0].isupper() else "the"
+            return f"{prefix[: owner.start]}{article}{prefix[owner.end :]}".rstrip()
         return prefix.rstrip()
     head = tokens[first]
     word = head.text if head.text[1:2].isupper() else head.text.lower()  # 'DMAP' stays
@@ -258,6 +264,7 @@ FOCUS_WORDS = frozenset({"only", "even", "just", "also", "both", "alone", "still
 """Adverbs that may stand right before a label ('only 5', 'even 2a')."""
 STATE_ADJECTIVES = frozenset(
     {"authentic", "crude", "racemic", "enantiopure", "synthetic", "commercial", "neat"}
+    | {"free", "pure", "unbound", "uncomplexed"}  # "Free 1 is only weakly emissive"
 )
 """Adjectives of a sample's state the lexicon also lists as nouns ('authentic 2')."""
 _LAST_WORD = re.compile(r"(?:^|(?<=\s))(?P<word>[A-Za-z][a-z]+)\s+$")

@@ -45,6 +45,10 @@ agreement reading) and names each problem with a stable code:
 ``frame_adjective``     the copular frame's complement is an adjective phrase ("The
                         observed outcome is similar in size to CF2H"): a description
                         of a group, not an outcome
+``frame_preposition``   the frame's complement opens on a preposition ("The observed
+                        outcome is in the compound shown"): a place, not an outcome
+``no_subject``          the statement opens on a comparative with no subject ("More
+                        sensitive to the small difference ..., so that the ratio rose")
 ======================  ==============================================================
 
 `scripts/bench_generation.py` reports the share of stems that pass, and
@@ -183,6 +187,16 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
     adjective = frame_adjective(tokens) if framed is not None else None
     if adjective is not None:
         problems.append(StemProblem("frame_adjective", f"'is {adjective.text} ...'"))
+    complement = _frame_complement(tokens) if framed is not None else []
+    if complement and complement[0].tag is Tag.PREP:
+        problems.append(StemProblem("frame_preposition", f"'is {complement[0].text} ...'"))
+    if (
+        first
+        and len(words) > 1
+        and words[0].lower in COMPARATIVE_OPENERS
+        and words[1].tag not in (Tag.PREP, Tag.DET)  # "More of the compound shown was ..."
+    ):
+        problems.append(StemProblem("no_subject", f"opens on {words[0].text!r}"))
     start = predicate_start(tokens)
     if start is None:
         start = _own_past_predicate(tokens)
@@ -198,10 +212,48 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
     elif framed is not None and _verb_after_frame(tokens):
         problems.append(StemProblem("verb_after_frame", "'is' followed by a verb and its object"))
     elif framed is not None:
-        second = _second_predicate(tokens, start)
+        second = _second_predicate(tokens, start) or _verb_after_gerund(complement)
         if second is not None:
             problems.append(StemProblem("second_predicate", f"{second.text!r} after the frame"))
     return problems
+
+
+COMPARATIVE_OPENERS = frozenset({"more", "less", "most", "least"})
+"""Words that open an adjective phrase, never a stem's subject ("More sensitive to ...")."""
+
+
+def _frame_complement(tokens: list[Token]) -> list[Token]:
+    """The tokens after the copular frame's 'is' ("The observed outcome is ...")."""
+    index = next((i for i, t in enumerate(tokens) if t.lower == "is"), None)
+    return [] if index is None else tokens[index + 1 :]
+
+
+def _verb_after_gerund(complement: list[Token]) -> Token | None:
+    """A finite verb after a framed gerund phrase: the gerund was a clause's subject.
+
+    "The observed outcome is removing one of the two trifluoromethyl groups from this ring
+    (to give the compound shown) cost almost 30-fold in buffer potency" (blind-66): the
+    gerund phrase is the subject of 'cost', so the complement is a clause, not an outcome.
+    """
+    if not complement or complement[0].tag is not Tag.VBG:
+        return None
+    depth = 0
+    for index in range(1, len(complement)):
+        token, previous = complement[index], complement[index - 1]
+        if token.text in "([":
+            depth += 1
+        elif token.text in ")]":
+            depth = max(0, depth - 1)
+        elif depth:
+            continue
+        elif token.tag in (Tag.REL, Tag.THAT, Tag.SUB, Tag.CONJ):
+            return None  # a clause of its own opens: its verb is no second predicate
+        elif (previous.tag in (Tag.WORD, Tag.LABEL) or previous.text == ")") and (
+            own_past_tense(token.lower)
+            or (token.tag is Tag.VERB and past_or_third_person(token.lower))
+        ):
+            return token
+    return None
 
 
 OBJECT_PRONOUNS = frozenset({"it", "them"})

@@ -28,10 +28,13 @@ _LISTED_LABEL = r"(?:\(?[RSEZ]?\)?-?\d+[a-z]{0,2}['′]*)"
 SHOWN_AMONG_LABELS = re.compile(
     rf"\bthe compound shown(?:,\s*|\s+and\s+|\s+or\s+){_LISTED_LABEL}"
     r"(?=\s*(?:,|\)|\band\b|\bor\b|$))"
-    rf"|(?<![\w.]){_LISTED_LABEL},?\s+(?:and|or)\s+the compound shown\b",
+    rf"|(?<![\w.]){_LISTED_LABEL},?\s+(?:and|or)\s+the compound shown\b"
+    r"|\b(?:all|both|each\s+of\s+the)\s+(?:\w+\s+){0,2}?\w+s\s+\(the compound shown\)",
     re.IGNORECASE,
 )
-"""'the compound shown' beside another label in a list ("1a, the compound shown and 1d");
+"""'the compound shown' beside another label in a list ("1a, the compound shown and 1d"),
+or in brackets after a counted plural ("All three pleuromutilins (the compound shown)",
+a range of labels rewritten as one, blind-66);
 a label before it joins the list only by 'and' or 'or' ("Lacking the methyl groups of 2a,
 the compound shown was attacked" ends a phrase with the label)."""
 OWN_WORDS = wordlist(
