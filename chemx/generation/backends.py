@@ -35,6 +35,7 @@ from chemx.generation.catalogue import (
     attachment_siblings,
     group_for_feature,
     groups_named_in,
+    has_alkyl_methyl,
     head_phrase,
     loosely_matched,
     matched_keys,
@@ -64,7 +65,13 @@ from chemx.generation.features import (
     renames_as_one,
     select_other_features,
 )
-from chemx.generation.lexicon import FACE_DESCRIPTOR, HEDGING_TERMS, RECIPROCAL, STEREO_WORDS
+from chemx.generation.lexicon import (
+    FACE_DESCRIPTOR,
+    HEDGING_TERMS,
+    LINKER_HEADS,
+    RECIPROCAL,
+    STEREO_WORDS,
+)
 from chemx.generation.mcq import (
     DISTRACTORS,
     Mcq,
@@ -464,8 +471,10 @@ UNNAMED_SUBSTITUENT = re.compile(
 o-substituted aniline"): any group on a ring may be that substituent."""
 
 
+_ARYL_WORD = re.compile(r"\b(?:aryl|aromatic|phenyl|tolyl|benzylic|arene)|\bc\d", re.I)
+"""Words that place a methyl on an aromatic ring ('the aryl methyl', 'the tolyl group')."""
 _WHOLE_PART_HEAD = re.compile(
-    r"\b(?:tail|tails|arm|arms|appendage|appendages|handle|linker|linkers|spacer|spacers)$",
+    rf"\b(?:tail|tails|arm|arms|appendage|appendages|handle|{'|'.join(sorted(LINKER_HEADS))})$",
     re.I,
 )
 """Heads that name a stretch of the molecule built of several groups ('tail', 'arms', 'the
@@ -491,6 +500,16 @@ def _correct_draft(context: GenerationContext, fields: Fields) -> OptionDraft:
         # oxygen" of one with a methoxy and a ring ether, "the methyl" of one with an aryl
         # and an N-methyl: which one the paper means is in its words, not in the
         # catalogue's default entry for the word
+        group = None
+    if (
+        group is not None
+        and group.key == "aryl_methyl"
+        and not _ARYL_WORD.search(fields.feature)
+        and has_alkyl_methyl(drawn_smiles(context.structure))
+    ):
+        # "the ring methyl group" of a 3-methylpiperazine whose drawing also has an aryl
+        # methyl (blind-65): the catalogue has no entry for a methyl on an sp3 carbon, so
+        # the default 'aryl methyl' would name the other group
         group = None
     # the catalogue names the answer only when the head names the group: "the additional
     # NH of the cyclopropyl ketoamide" is an N–H, not the cyclopropyl ring of its owner

@@ -120,7 +120,11 @@ GROUPS: tuple[Group, ...] = (
         ("ester", "o-acetyl", "acetoxy", "o-benzoyl", "o-pivaloyl", *ESTER_ACID_NAMES),
     ),
     Group(
-        "urea", "urea carbonyl", "[NX3][CX3](=O)[NX3]", ("urea",), ("amide_nh", "amide_tertiary")
+        "urea",
+        "urea carbonyl",
+        "[NX3][CX3](=O)[NX3]",
+        ("urea", "ureido"),
+        ("amide_nh", "amide_tertiary"),
     ),
     Group("thiourea", "thiourea", "[NX3][CX3](=S)[NX3]", ("thiourea", "thioureas")),
     Group(
@@ -762,7 +766,7 @@ GROUPS: tuple[Group, ...] = (
         "[CX4](c1ccccc1)c1ccccc1",
         ("geminal phenyl", "diaryl", "diphenyl"),
     ),
-    Group("biaryl", "biaryl bond", "[c;R1]-!@[c,n;R1]", ("biaryl",)),
+    Group("biaryl", "biaryl bond", "[c;R1]-!@[c,n;R1]", ("biaryl", "biphenyl", "biphenylyl")),
     Group("n_aryl", "N–aryl bond", "c-!@[NX3;!$(N=*);!$(N-[CX3]=O)]", ("n-aryl", "aniline")),
     Group(
         "para_phenylene",
@@ -963,6 +967,15 @@ def parse_smiles(smiles: str) -> Any | None:
     except Exception:
         return None
     return molecule
+
+
+def has_alkyl_methyl(smiles: str | None) -> bool:
+    """Whether the drawing has a methyl on an sp3 carbon (no catalogue entry names one)."""
+    from rdkit import Chem
+
+    molecule = parse_smiles(smiles) if smiles else None
+    pattern = Chem.MolFromSmarts("[CH3][CX4]")
+    return molecule is not None and molecule.HasSubstructMatch(pattern)
 
 
 def matched_keys(smiles: str) -> list[str]:

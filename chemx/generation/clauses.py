@@ -262,6 +262,8 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
         and following.lower() in ("that", "which")
     ):
         return Tag.WORD  # "the tert-butyl groups that block C3" (blind-66): the clause's head
+    if lower in PART_PLURALS and previous is not None and previous.tag is Tag.WORD:
+        return Tag.WORD  # "Introducing methyl groups next to ... shut" (blind-65): a noun
     if lower == "left" and _left_as_verb(previous, following):
         return Tag.VERB  # "Replacing X by fluorine (3b) left potency unchanged"
     if lower in VERB_FORMS:
@@ -314,6 +316,9 @@ def _tag(word: str, previous: Token | None, following: str, *, coordinated: bool
     return Tag.WORD
 
 
+PART_PLURALS = frozenset({"groups", "rings", "chains", "units", "atoms", "moieties", "arms"})
+"""Plural part nouns that a verb list also holds but that, after a modifier ('methyl
+groups', 'pyridine rings'), chemistry prose never uses as verbs."""
 PLURAL_SUBJECT_PRONOUNS = frozenset({"they", "we"})
 """Pronouns that are only ever subjects and take a verb's base form."""
 LOG_QUANTITY = re.compile(r"[DPK](?:[\d.,]|oct|ow|$)|[DPK]\b")
@@ -540,6 +545,8 @@ def _after_gerund_subject(tokens: list[Token]) -> int | None:
             return None
         after_aside = previous.text == "," and tokens[index - 2].tag in (Tag.WORD, Tag.LABEL)
         verb = lexicon_verb(token.lower) if token.tag is Tag.WORD else None
+        if token.lower in PART_PLURALS:
+            continue  # "Introducing methyl groups next to ... shut": the object's noun
         if verb is None or not (previous.tag in (Tag.WORD, Tag.LABEL) or after_aside):
             continue  # ", as in 5, cost"
         if not (verb.third_person or verb.past):

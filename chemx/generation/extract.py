@@ -2732,8 +2732,13 @@ def _coordinated_finite(rest: str, subject: str) -> str:
     def finite(match: re.Match[str]) -> str:
         gerund = match.group(3)
         last = gerund.rpartition("-")[2]  # "blue-shifting" is a verb when "shifting" is
-        if _base_of_gerund(last) is None and not (
-            match["object"] and _lexicon_base(last) is not None
+        # "and thereby curbing lysosomal trapping" (blind-65): after 'thereby' or 'thus'
+        # an -ing word is a verb, whatever follows it
+        adverb = bool(match.group(2).strip()) and _lexicon_base(last) is not None
+        if (
+            _base_of_gerund(last) is None
+            and not adverb
+            and not (match["object"] and _lexicon_base(last) is not None)
         ):
             return match.group(0)  # "and bonding": a noun, not a second verb
         return f"{match.group(1)}{match.group(2)} {_finite(gerund, subject)}"

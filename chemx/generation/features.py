@@ -37,6 +37,7 @@ from chemx.generation.feature_names import is_plural as is_plural
 from chemx.generation.feature_names import renames_as_one as renames_as_one
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import (
+    LINKER_HEADS,
     groups_in_classes,
 )
 from chemx.generation.mechanism_classes import mechanism_classes
@@ -371,7 +372,7 @@ _LAST_BOND = re.compile(rf"(?:^|\s){_BOND}s?$")
 
 _RING_HEAD = re.compile(r"\b(?:ring|rings|arene|arenes)$", re.I)
 """A name whose head is a ring ('aryl ring', 'para-disubstituted benzene ring')."""
-_LINKER_HEAD = re.compile(r"\b(?:linker|linkers|spacer|spacers|tether|tethers)$", re.I)
+_LINKER_HEAD = re.compile(rf"\b(?:{'|'.join(sorted(LINKER_HEADS))})$", re.I)
 """A name whose head is what joins two parts ('aryl linker', 'phenylene spacer')."""
 _BENZENOID = re.compile(r"\b(?:aryl|aromatic|benzene|phenyl|phenylene|arene)\b|phenyl\b", re.I)
 """A ring named as a benzene ring: an unplaced 'aryl ring' may be any such ring, not a

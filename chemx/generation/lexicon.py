@@ -484,7 +484,8 @@ def groups_in_classes(text: str) -> set[str]:
 STEREO_WORDS = re.compile(
     r"\b(?:enantiomers?|enantiomeric|epimers?|epimeric|diastereomers?|diastereomeric"
     r"|stereoisomers?|configurations?|stereochemistry|[RS]-configured)\b"
-    r"|\bthe\s+[RS]\s+(?:configuration|isomer|enantiomer)\b",
+    r"|\bthe\s+[RS]\s+(?:configuration|isomer|enantiomer)\b"
+    r"|\([RS]\)-\d+-[a-z]",  # "The (S)-3-methylpiperazine (S)-6": a configured substituent
     re.IGNORECASE,
 )
 """Words that make a sentence about configuration ("weaker than its enantiomer", "in the S
@@ -495,3 +496,8 @@ FACE_DESCRIPTOR = re.compile(r"\d[′']*-[αβ]-")
 """A locant with the face a group points to ('the 2′-β-methyl group', 'the 2′-α-fluoro'):
 the group is named by its configuration, so the stereocentre that bears it is the answer
 too (blind-64). A bare 'α-fluorine' names a position next to a carbonyl, not a face."""
+
+
+LINKER_HEADS = wordlist("linker linkers spacer spacers tether tethers")
+"""Head nouns of the part that joins two others ('the benzylic aryl linker', 'the PEG
+spacer'): a stretch of several groups, named by what it does."""
