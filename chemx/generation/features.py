@@ -48,6 +48,7 @@ from chemx.generation.overlap import (
     inside_region,
     names_cause_atoms,
     places_the_cause,
+    ring_of_assembly,
     stereocentre_at_cause,
     turns_the_cause,
 )
@@ -321,6 +322,8 @@ def select_other_features(
             and (not benzenoid or _BENZENOID.search(candidate.name))
         ):
             continue  # "the aryl ring" against "para-disubstituted benzene ring": which?
+        if "biaryl" in named_keys and any(ring_of_assembly(smiles, k) for k in _keys(candidate)):
+            continue  # "the 1,4-phenylene ring" of "the extended fluorobiphenyl tail"
         if "stereocentre" in _keys(candidate) and (
             stereo or stereocentre_at_cause(smiles, cause_keys, described)
         ):

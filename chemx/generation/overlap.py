@@ -236,6 +236,26 @@ def places_the_cause(
     return all(any(held(match[q]) for q in anchors) for match in matches)
 
 
+def ring_of_assembly(smiles: str | None, key: str) -> bool:
+    """Whether a match of ring entry `key` is one of the drawing's biaryl-bonded rings.
+
+    "the extended fluorobiphenyl tail" (blind-63) names a ring assembly: its rings are the
+    cause, so "the 1,4-phenylene ring" that is the biphenyl's inner ring is the answer
+    again; the ring's name does not say which of the drawing's such rings it means, so one
+    in the assembly is enough.
+    """
+    if not smiles or key not in (*PLACEMENT_KEYS, "phenyl"):
+        return False
+    _, pattern, matches = _matches(smiles, key)
+    bonded = frozenset().union(*(frozenset(m) for m in _matches(smiles, "biaryl")[2]))
+    if pattern is None or not matches or not bonded:
+        return False
+    named = [not _is_context(atom.GetSmarts()) for atom in pattern.GetAtoms()]
+    return any(
+        any(named[q] and index in bonded for q, index in enumerate(match)) for match in matches
+    )
+
+
 RING_COUNT_WORD = re.compile(
     r"\b(?P<count>bi|tri|tetra|penta)cyclic\s+(?:[\w-]+\s+){0,2}?"
     r"(?:core|donor|acceptor|system|scaffold|unit|framework|heterocycle|arene|moiety|"

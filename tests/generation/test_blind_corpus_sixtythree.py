@@ -23,6 +23,7 @@ from chemx.generation.feature_names import groups_inside_words
 from chemx.generation.label_free import without_labels
 from chemx.generation.mcq import subject_free_effect
 from chemx.generation.nomenclature import names_group
+from chemx.generation.overlap import ring_of_assembly
 from chemx.generation.owners import foreign_effect_owners
 from chemx.generation.pairs import changed_region
 from chemx.generation.register import readings
@@ -446,3 +447,17 @@ def test_a_share_of_a_product_mixture_is_no_compound_shown() -> None:
 def test_ureido_and_biphenyl_name_their_groups() -> None:
     assert "urea" in {g.key for g in groups_named_in("the fluorophenyl ureido tail")}
     assert "biaryl" in groups_inside_words("the extended fluorobiphenyl tail")
+
+
+def test_a_ring_of_a_named_ring_assembly_is_no_wrong_answer() -> None:
+    biphenyl = "OC(COc1ccc(-c2ccc(F)cc2)cc1)(Cn1cncn1)c1ccc(F)cc1F"
+    sentence = (
+        "For 3b, however, the MIC against CA-R17 was only 0.25 µg mL−1, because the extended "
+        "fluorobiphenyl tail reaches into the substrate access channel and supplies binding "
+        "energy that does not depend on the water-mediated contact between the carbinol "
+        "hydroxyl and Tyr132 lost in the mutant."
+    )
+    assert ring_of_assembly(biphenyl, "para_phenylene")
+    assert not ring_of_assembly("c1ccc(OCc2ccc(Cl)cc2)cc1", "para_phenylene")  # no biaryl
+    # the rings and the bond of the tail are the answer: too few others remain
+    assert template_reason("3b", biphenyl, sentence) == "too_few_features"
