@@ -141,10 +141,14 @@ def renames_as_one(feature: str, name: str) -> bool:
 
 
 _SUBSTITUTION_DEGREE = re.compile(
-    r"\b(?:primary|secondary|tertiary|quaternary|N-(?:methylated|alkylated|acylated))\b", re.I
+    r"\b(?:primary|secondary|tertiary|quaternary|N-(?:methylated|alkylated|acylated))"
+    r"(?=\s+(?:[\w-]+\s+)?(?:amines?|amides?|ureas?|sulfonamides?|carbamates?|ammonium"
+    r"|anilides?|anilines?|nitrogens?)\b)",
+    re.I,
 )
-"""How substituted a group is ("the tertiary urea", "the secondary sulfonamide",
-blind-64): the difference a paper names, which a catalogue name without it loses."""
+"""How substituted a nitrogen group is ("the tertiary urea", "the secondary sulfonamide",
+blind-64): the difference a paper names, which a catalogue name without it loses. (A
+"primary hydroxyl" is still the catalogue's aliphatic hydroxyl.)"""
 _WHOLE_HEAD = re.compile(
     r"\b(?:ring|rings|core|scaffold|system|heterocycle|arene)$|\b(?:unsubstituted|parent)\s"
     r"|\b(?:bi|tri|tetra|poly)cyclic\s|\b(?:fused|bridged|spirocyclic)\s",

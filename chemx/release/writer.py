@@ -184,13 +184,29 @@ def balanced_rows(rows: list[ReleaseRow]) -> tuple[list[ReleaseRow], BalanceResu
         record["question"] = {
             **record["question"],
             "options": [o.model_dump(mode="json") for o in item.options],
-            "generated_options": [o.model_dump(mode="json") for o in row.item.options],
+            # a second pass keeps what the generator wrote, not the first pass's letters
+            "generated_options": record["question"].get("generated_options")
+            or [o.model_dump(mode="json") for o in row.item.options],
         }
+        # a second pass may letter another spare where the first did: one swap per letter,
+        # from what the generator wrote to what the release letters
+        replaced = {
+            swap["letter"]: swap for swap in record.get("balancing", {}).get("replaced", [])
+        }
+        for swap in map(asdict, swaps):
+            first = replaced.get(swap["letter"])
+            if first is not None:
+                swap = {
+                    **swap,
+                    "generated": first["generated"],
+                    "generated_feature": first["generated_feature"],
+                }
+            replaced[swap["letter"]] = swap
         record["balancing"] = {
             "note": "the release lettered spare wrong answers of the generator in place of "
             "these; the new options passed the anti-shortcut option rules again, and the "
             "QC 3 judge saw the generated ones",
-            "replaced": [asdict(swap) for swap in swaps],
+            "replaced": [replaced[letter] for letter in sorted(replaced)],
         }
         balanced.append(replace(row, item=item, provenance=record))
     return balanced, result
@@ -248,6 +264,15 @@ def write_release(
     holdout = None
     if hold_out_answerable:
         rows, holdout = held_out_rows(rows)
+        if balance_options and holdout.held:
+            # rarity is counted over the released items: with some held out, the same
+            # spares can hide more answers (the embedded sample: rarest-mechanism 11 -> 10
+            # of 30); each item's provenance records every swap, and so does the manifest
+            # (its shortcut counts stay the first pass's, over the items before hold-out)
+            rows, again = balanced_rows(rows)
+            if balancing is not None:
+                for item_id, swaps in again.swaps.items():
+                    balancing.swaps.setdefault(item_id, []).extend(swaps)
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:
