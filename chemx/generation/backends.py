@@ -66,6 +66,7 @@ from chemx.generation.features import (
     select_other_features,
 )
 from chemx.generation.lexicon import (
+    BENZENOID_WORDS,
     FACE_DESCRIPTOR,
     HEDGING_TERMS,
     LINKER_HEADS,
@@ -471,7 +472,7 @@ UNNAMED_SUBSTITUENT = re.compile(
 o-substituted aniline"): any group on a ring may be that substituent."""
 
 
-_ARYL_WORD = re.compile(r"\b(?:aryl|aromatic|phenyl|tolyl|benzylic|arene)|\bc\d", re.I)
+_ARYL_WORD = re.compile(rf"\b(?:{BENZENOID_WORDS}|tolyl|benzylic)|\bc\d", re.I)
 """Words that place a methyl on an aromatic ring ('the aryl methyl', 'the tolyl group')."""
 _WHOLE_PART_HEAD = re.compile(
     rf"\b(?:tail|tails|arm|arms|appendage|appendages|handle|{'|'.join(sorted(LINKER_HEADS))})$",

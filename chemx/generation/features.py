@@ -37,6 +37,7 @@ from chemx.generation.feature_names import is_plural as is_plural
 from chemx.generation.feature_names import renames_as_one as renames_as_one
 from chemx.generation.feature_names import same_feature
 from chemx.generation.lexicon import (
+    BENZENOID_WORDS,
     LINKER_HEADS,
     groups_in_classes,
 )
@@ -377,7 +378,7 @@ _RING_HEAD = re.compile(r"\b(?:ring|rings|arene|arenes)$", re.I)
 """A name whose head is a ring ('aryl ring', 'para-disubstituted benzene ring')."""
 _LINKER_HEAD = re.compile(rf"\b(?:{'|'.join(sorted(LINKER_HEADS))})$", re.I)
 """A name whose head is what joins two parts ('aryl linker', 'phenylene spacer')."""
-_BENZENOID = re.compile(r"\b(?:aryl|aromatic|benzene|phenyl|phenylene|arene)\b|phenyl\b", re.I)
+_BENZENOID = re.compile(rf"\b(?:{BENZENOID_WORDS})\b|phenyl\b", re.I)
 """A ring named as a benzene ring: an unplaced 'aryl ring' may be any such ring, not a
 piperazine or a quinoline."""
 

@@ -501,3 +501,8 @@ too (blind-64). A bare 'α-fluorine' names a position next to a carbonyl, not a 
 LINKER_HEADS = wordlist("linker linkers spacer spacers tether tethers")
 """Head nouns of the part that joins two others ('the benzylic aryl linker', 'the PEG
 spacer'): a stretch of several groups, named by what it does."""
+
+BENZENOID_WORDS = "aryl|aromatic|benzene|phenyl|phenylene|arene"
+"""Stems that name a benzene ring (a regex alternation): an unplaced 'aryl ring' may be any
+such ring, and 'the aryl methyl' is a methyl on one. Shared by the wrong-answer filter
+(`features`) and the aryl-methyl check (`backends`)."""

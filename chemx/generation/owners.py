@@ -296,11 +296,13 @@ def made_compounds(reading: Decomposition) -> set[str]:
     """
     if reading.effect_form not in ("vp", "clause"):
         return set()  # "the yield of 4b": a noun phrase makes nothing
-    return {
-        canonical_text(match["label"].strip("()"))
-        for match in MADE_PRODUCT.finditer(reading.effect)
-        if is_label(match["label"].strip("()"))
-    }
+    return _effect_labels(MADE_PRODUCT, reading.effect)
+
+
+def _effect_labels(pattern: re.Pattern[str], effect: str) -> set[str]:
+    """The compound labels `pattern`'s `label` group finds in an effect, canonical."""
+    found = (match["label"].strip("()") for match in pattern.finditer(effect))
+    return {canonical_text(label) for label in found if is_label(label)}
 
 
 MEASURED_OUTCOME = re.compile(
@@ -330,11 +332,7 @@ def outcome_compounds(reading: Decomposition) -> set[str]:
         return set()
     if cause_owners(f"{reading.feature} {reading.mechanism}", reading.feature):
         return set()
-    return {
-        canonical_text(match["label"].strip("()"))
-        for match in MEASURED_OUTCOME.finditer(reading.effect)
-        if is_label(match["label"].strip("()"))
-    }
+    return _effect_labels(MEASURED_OUTCOME, reading.effect)
 
 
 def _not_own(owners: Iterable[str], own: tuple[str, ...]) -> list[str]:

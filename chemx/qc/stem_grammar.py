@@ -162,7 +162,7 @@ def _comparative(text: str) -> str | None:
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
     for index, word in enumerate(words):
         lower = word.lower()
-        if lower in ("more", "less", "fewer") and index + 1 < len(words):
+        if lower in DEGREE_WORDS and index + 1 < len(words):
             return f"{lower} {words[index + 1]}"
         if lower.endswith("er") and len(lower) > 4:
             lemmas = getAllLemmas(lower)
@@ -218,8 +218,11 @@ def _clause_problems(sentence: str, *, first: bool) -> list[StemProblem]:
     return problems
 
 
-COMPARATIVE_OPENERS = frozenset({"more", "less", "most", "least"})
-"""Words that open an adjective phrase, never a stem's subject ("More sensitive to ...")."""
+DEGREE_WORDS = frozenset({"more", "less", "fewer"})
+"""Words that make the next word a comparative ('more robust', 'fewer contacts')."""
+COMPARATIVE_OPENERS = (DEGREE_WORDS - {"fewer"}) | {"most", "least"}
+"""Words that open an adjective phrase, never a stem's subject ("More sensitive to ...");
+'Fewer side products formed' opens a subject."""
 
 
 def _frame_complement(tokens: list[Token]) -> list[Token]:
