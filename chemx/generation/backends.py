@@ -41,6 +41,7 @@ from chemx.generation.catalogue import (
     matched_keys,
     related,
     ungraded_entries,
+    valence_problems,
 )
 from chemx.generation.elements import (
     acts_on_same_bond,
@@ -392,6 +393,11 @@ def _effect_of_other(
     )
 
 
+BROKEN_READING_ATOMS = 2
+"""Atoms with an impossible valence that make a reading untrustworthy: one may be a
+charge or a metal bond the OCSR model wrote plainly; two or more are a misreading."""
+
+
 def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeResult | None:
     """A discard when the structure's whole reading lacks the group the cause names.
 
@@ -403,6 +409,16 @@ def _feature_not_drawn(context: GenerationContext, feature: str) -> DecomposeRes
     """
     reading = context.structure.reading
     keys = context.structure_keys
+    broken = valence_problems(reading.text) if reading is not None else 0
+    if broken >= BROKEN_READING_ATOMS:
+        # DECIMER's reading of an iridium complex (blind-67): "F=C", "[O]=", an iodine
+        # ring atom; groups read from it (an "aryl iodide") are not in the drawing
+        return DecomposeResult(
+            None,
+            "feature_not_drawn",
+            f"the structure's reading ({reading.text if reading else ''}) breaks valence "
+            f"at {broken} atoms, so its groups are no drawn features",
+        )
     if reading is None or reading.partial or keys is None or context.entry_type == "reaction":
         return None  # a reaction's reading may hold only some of its components
     missing = missing_elements(feature, reading.text)

@@ -134,6 +134,22 @@ GROUPS: tuple[Group, ...] = (
         ("squaramide", "squaramides", "cyclobutenedione", "squaric"),
     ),
     Group(
+        "barbiturate",
+        "barbiturate ring",
+        "[#6]1(=[O,S])[#7][#6](=[OX1])[#6][#6](=[OX1])[#7]1",
+        (
+            "barbiturate",
+            "barbiturates",
+            "barbituric",
+            "thiobarbiturate",
+            "thiobarbiturates",
+            "thiobarbituric",
+            "pyrimidinetrione",
+        ),
+        # a merocyanine's acceptor (blind-68): its thiocarbonyl, imide and C5 are the ring's
+        ("imide", "urea", "thiourea", "amide_tertiary"),
+    ),
+    Group(
         "n_sulfonyl_azole",
         "N-sulfonyl group on the ring nitrogen",
         "[SX4](=O)(=O)[#7X3;a]",
@@ -739,7 +755,9 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "gem_dimethyl",
         "gem-dimethyl carbon",
-        "[CX4;H0;R]([CH3])[CH3]",
+        # a ring or chain carbon with exactly two methyls ('the gem-dimethyl group next to
+        # the amine', blind-67); a tert-butyl's carbon has three
+        "[CX4;H0;!$([CX4]([CH3])([CH3])[CH3])]([CH3])[CH3]",
         ("gem-dimethyl",),
         ("quaternary_carbon",),
     ),
@@ -967,6 +985,34 @@ def parse_smiles(smiles: str) -> Any | None:
     except Exception:
         return None
     return molecule
+
+
+def valence_problems(smiles: str) -> int:
+    """How many atoms of a reading RDKit finds chemically impossible (0 if it parses).
+
+    A reading that fails sanitisation on several atoms ("F=C", "[O]=C", a ring iodine) is
+    a misread drawing, not a partial one: its groups would name what the image lacks.
+    """
+    from rdkit import Chem, RDLogger
+
+    RDLogger.DisableLog("rdApp.*")  # type: ignore[attr-defined]
+    joined = ".".join(smiles.split())
+    if Chem.MolFromSmiles(joined) is not None:
+        return 0
+    molecule = Chem.MolFromSmiles(joined, sanitize=False)
+    if molecule is None:
+        return BROKEN_SYNTAX
+    atoms = set()
+    for problem in Chem.DetectChemistryProblems(molecule):
+        if hasattr(problem, "GetAtomIdx"):
+            atoms.add(problem.GetAtomIdx())
+        else:
+            atoms.add(-len(atoms) - 1)  # a ring or kekulisation problem without an atom
+    return len(atoms)
+
+
+BROKEN_SYNTAX = 99
+"""What `valence_problems` counts for a reading RDKit cannot even parse."""
 
 
 def has_alkyl_methyl(smiles: str | None) -> bool:

@@ -369,6 +369,13 @@ CONTRAST_LEAD = re.compile(
     r"^(?:whereas|while|although|though)\s[^,]{3,120},\s+(?P<main>\S.*)$", re.I
 )
 """An observation opened by the one it contrasts with; the main clause follows the comma."""
+EXPECTED_THEN_OBSERVED = re.compile(
+    r"^(?P<subject>.+?)\s+(?:should|would|might|could|(?:was|were)\s+expected\s+to)\s"
+    r"[^;]{3,160}?,\s+(?:yet|but)\s+(?P<pronoun>(?:it|they)\s+)?(?P<observed>\S.*)$",
+    re.I,
+)
+"""'X should twist the ring equally well, yet it gave only a threefold gain' (blind-68): the
+expectation is not what was measured; the clause after 'yet' or 'but' is."""
 REPORTING_FRAME = re.compile(
     r"^(?:we|(?:the\s+)?[a-z0-9–-]+(?:\s+[a-z0-9–-]+){0,2}\s+(?:profiles|experiments|"
     r"measurements|data|studies|assays|analyses|analysis|calculations|spectra|titrations|"
@@ -399,9 +406,17 @@ def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vag
     """
     text = normalise(sentence)
     before = normalise(previous).rstrip(" .") if previous else None
+    why = WHY_FRAME.match(text)
+    if why is not None:
+        # "Docking suggests why 3a is less active: from the 5-aminophthalimide the linker
+        # projects ..., so the contacts ... cannot form" (blind-67): the why-clause is the
+        # observation, and the clause after the colon explains it
+        inner = _decompose_text(capitalise(why["explanation"]), None)
+        if isinstance(inner, Decomposition):
+            return replace(inner, effect=why["effect"].strip(), effect_form="clause")
     whole = _decompose_text(text, before)
     if isinstance(whole, Decomposition):
-        return whole
+        return _last_statement(text, whole)
     for clause in _joined_clauses(text):
         # "Metabolite identification showed X, and the para-fluorobenzyl group of 12d,
         # whose C–F bond occupies the site of attack, lowered CLint": the explanation is
@@ -410,6 +425,34 @@ def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vag
         if isinstance(found, Decomposition):
             return found
     return whole
+
+
+WHY_FRAME = re.compile(
+    r"^[^:;]{0,100}?\b(?:suggests?|suggested|shows?|showed|explains?|explained|reveals?|"
+    r"revealed|indicates?|indicated|illustrates?|rationalises?|rationalizes?)\s+why\s+"
+    r"(?P<effect>[^:;]{5,160}):\s+(?P<explanation>\S.+)$",
+    re.I,
+)
+"""'<evidence> suggests why <observation>: <explanation>'."""
+
+
+def _last_statement(text: str, whole: Decomposition) -> Decomposition:
+    """The reading of the statement after a semicolon inside the effect, when it has one.
+
+    "Terminal fluorination left potency unchanged; the 3,3,3-trifluoropropyl group of 5c
+    did, however, halve microsomal clearance, presumably by blocking ω-oxidation ..."
+    (blind-68): the means explains the second statement, whose own subject is the cause;
+    read whole, the first subject became the feature and the stem named the answer.
+    """
+    if whole.effect_form not in ("vp", "clause") or "; " not in whole.effect:
+        return whole
+    second = whole.effect.rsplit("; ", 1)[1]
+    start = predicate_start(tokenise(second))
+    if not start:  # no subject of its own: "...; 3b was inactive" has one, "...; and" not
+        return whole
+    at = text.rfind("; ")
+    found = _decompose_text(capitalise(text[at + 2 :]), None) if at >= 0 else None
+    return found if isinstance(found, Decomposition) else whole
 
 
 def _decompose_text(text: str, before: str | None) -> Decomposition | Vague:
@@ -944,6 +987,14 @@ def _absolute_clause(cause: str, *, passive: bool = False) -> tuple[str, str] | 
     participle = passive and (token.tag is Tag.VBN or token.lower in PASSIVE_PARTICIPLES)
     if token.lower != "being" and token.tag is not Tag.VBG and not participle:
         return None
+    after = tokens[head + 1 : head + 3]
+    if (
+        token.tag is Tag.VBG
+        and len(after) == 2
+        and after[0].tag is Tag.WORD
+        and after[1].tag in (Tag.VERB, Tag.VBN)
+    ):
+        return None  # "the fructose binding constant doubled" (blind-67): 'binding' modifies
     subject = cause[: token.start].strip()
     if token.lower == "being" or participle:
         finite = "are" if is_plural(_head_word(subject)) else "is"
@@ -1070,6 +1121,13 @@ LOCATIVE_POINTER = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)", 
 stem cannot state alone. Existential 'there is' and a sentence-initial 'There' are not it."""
 RELATIVE_EFFECT = re.compile(r"^which\s+(?P<rest>\S.*)$", re.I | re.S)
 LABEL_BEFORE_COMMA = re.compile(r"(?:^|\s)(?P<label>\d{1,3}[a-z]?),\s*$")
+MADE_THEN_WHICH = re.compile(
+    r"^\S.*?\b(?:gave|afforded|provided|furnished|yielded|delivered)\s+(?:analogue\s+|compound\s+)?"
+    r"(?P<label>\d{1,3}[a-z]{0,2}),\s+which\s+(?P<rest>(?:was|were|is|are|had|has|showed|"
+    r"retained|lost|gained|no\s+longer|proved|became|bound|inhibited|remained)\b.*)$",
+    re.I | re.S,
+)
+"""An effect that makes a compound and then says, in a relative clause, what it did."""
 
 
 def _relative_effect(text: str, effect: str, form: EffectForm) -> tuple[str, EffectForm]:
@@ -1078,6 +1136,11 @@ def _relative_effect(text: str, effect: str, form: EffectForm) -> tuple[str, Eff
     A relative pronoun cannot open a stem ("The observed outcome is which no longer
     inhibited ..."): the compound it refers to becomes the clause's subject.
     """
+    made = MADE_THEN_WHICH.match(effect.strip())
+    if made is not None and form in ("clause", "vp"):
+        # "Replacing the triethylene glycol of 2b by an octamethylene linker gave 2d, which
+        # was twice as potent" (blind-67): what was measured is the relative's, about 2d
+        return f"{made['label']} {made['rest']}", "clause"
     found = RELATIVE_EFFECT.match(effect.strip())
     at = text.find(effect.strip())
     if found is None or at < 0:
@@ -1086,6 +1149,20 @@ def _relative_effect(text: str, effect: str, form: EffectForm) -> tuple[str, Eff
     if label is None:
         return effect, form
     return f"{label['label']} {found['rest']}", "clause"
+
+
+ABSENT_BEFORE_CAUSE = re.compile(
+    r"\bwithout\s+(?:an?|any|the|its|their)\s+[\w′'–-]+(?:\s+[\w′'–-]+){0,5}?,?\s+"
+    r"(?:the|its|their)\s",
+    re.I,
+)
+"""'because without an electron-withdrawing substituent the triketone is less acidic'
+(blind-68): the cause is what the compound lacks, and the group after it only undergoes
+the change; no drawn feature answers it."""
+
+
+ABSENT_HYDROGEN = re.compile(r"[NOSC][′']*[–-]H\b|\bhydrogens?\b|\bprotons?\b")
+"""A lost hydrogen names the group that replaced it (an N-methyl), which the drawing shows."""
 
 
 def _finish(
@@ -1099,6 +1176,11 @@ def _finish(
     parsed: bool,
     comparison: MatchedPair | None = None,
 ) -> Decomposition | Vague:
+    absent = ABSENT_BEFORE_CAUSE.search(text)
+    if absent and ABSENT_HYDROGEN.search(absent.group(0)):
+        absent = None  # "without the N′–H the urea carbonyl ...": the methylated group is drawn
+    if absent and feature and text[absent.end() :].lstrip().lower().startswith(feature.lower()):
+        return Vague("no_feature", f"the cause is an absence: {absent.group(0).strip()!r}")
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     if form == "vp":
         effect = _after_appositive(effect)
@@ -1113,6 +1195,13 @@ def _finish(
         after = effect.split(": ", 1)[1]
         if _has_verb(after) and predicate_start(tokenise(after)):
             effect = after
+    expected = EXPECTED_THEN_OBSERVED.match(effect) if form == "clause" else None
+    if expected:
+        observed = expected["observed"]
+        if predicate_start(tokenise(f"it {observed}")) == 1:  # "..., yet it gave only ..."
+            effect = f"{expected['subject']} {observed}"
+        elif not expected["pronoun"] and predicate_start(tokenise(observed)) is not None:
+            effect = observed  # "..., but 1e gave only ...": the clause has its own subject
     contrast = CONTRAST_LEAD.match(effect)
     if contrast and _has_verb(contrast["main"]) and not POINTER.match(contrast["main"]):
         # "Whereas 3a fluoresces only weakly, the naphthyl group of 3b raises ΦF": the main
@@ -2983,8 +3072,13 @@ def _clean_mechanism(predicate: str) -> str:
 
 CONTRAST = re.compile(rf",\s+(?:{'|'.join(CONTRAST_WORDS)})\s+")
 
-NEW_CLAUSE = re.compile(r",\s+and\s+(?=(?:a|an|the|this|these|its|their)\s)", re.I)
-"""', and a/the ...' may open a clause with a subject of its own."""
+NEW_CLAUSE = re.compile(
+    r",\s+and\s+(?:(?:as\s+a\s+result|consequently|therefore|thus|hence|so|in\s+turn),?\s+)?"
+    r"(?=(?:a|an|the|this|these|its|their)\s|\d+[a-z]{0,2}\s)",
+    re.I,
+)
+"""', and a/the ...' may open a clause with a subject of its own, also after a result
+adverbial (', and as a result 3 responded to glucose ...', blind-67)."""
 
 
 def _own_clause(predicate: str) -> str:
@@ -3004,8 +3098,10 @@ def _clause_joins(text: str) -> list[tuple[int, int]]:
     """Where each ', and the/a/its ...' opens a clause with its own subject and verb."""
     joins = []
     for match in NEW_CLAUSE.finditer(text):
-        start = predicate_start(tokenise(text[match.end() :]))
-        if start is not None and start > 1:
+        tokens = tokenise(text[match.end() :])
+        start = predicate_start(tokens)
+        labelled = start == 1 and is_label(tokens[0].text)  # "and as a result 3 responded"
+        if start is not None and (start > 1 or labelled):
             joins.append((match.start(), match.end()))
     return joins
 

@@ -46,6 +46,7 @@ from chemx.generation.naming import SpecificName, only_phenylenes
 from chemx.generation.naming_links import ALL_NAMED_KEYS, context_names
 from chemx.generation.overlap import (
     described_ring_atoms,
+    fused_system_atoms,
     inside_region,
     names_cause_atoms,
     places_the_cause,
@@ -283,7 +284,8 @@ def select_other_features(
 
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
-    described = described_ring_atoms(smiles, cause)  # "the tricyclic donor": its atoms
+    # "the tricyclic donor", "the pyrrolo[2,3-d]pyrimidine": the atoms of the named system
+    described = described_ring_atoms(smiles, cause) | fused_system_atoms(smiles, cause)
     sentence_stems = distinctive_stems(sentence)
     bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) or not named_keys else None
     # "the aryl ring stacks ...": a cause that names a ring but no group could be any ring

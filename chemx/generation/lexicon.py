@@ -313,11 +313,13 @@ NON_FEATURE_HEADS = wordlist(
     reactions protein proteins enzyme enzymes receptor receptors residue residues mutation
     mutations buffer buffers additive additives promoter promoters medium media
     salt salts atmosphere interaction interactions contact contacts pathway pathways
+    class classes family families
     """
 )
 """Head nouns of phrases that name a participant, not a structural feature of a drawn
 compound: "the generated hypervalent iodine species" mentions iodine but is a reagent, and
-"the basic K2CO3/K222 medium" is basic but no amine."""
+"the basic K2CO3/K222 medium" is basic but no amine; "the triketone class" is the
+compounds themselves (blind-68)."""
 
 PRONOUN_SUBJECTS = wordlist(
     """
@@ -485,11 +487,13 @@ STEREO_WORDS = re.compile(
     r"\b(?:enantiomers?|enantiomeric|epimers?|epimeric|diastereomers?|diastereomeric"
     r"|stereoisomers?|configurations?|stereochemistry|[RS]-configured)\b"
     r"|\bthe\s+[RS]\s+(?:configuration|isomer|enantiomer)\b"
-    r"|\([RS]\)-\d+-[a-z]",  # "The (S)-3-methylpiperazine (S)-6": a configured substituent
+    r"|\([RS]\)-\d+-[a-z]"  # "The (S)-3-methylpiperazine (S)-6": a configured substituent
+    r"|\b(?:cis|trans)(?:-\d|\s+(?:isomers?|diastereomers?|epimers?|configuration)\b)",
     re.IGNORECASE,
 )
 """Words that make a sentence about configuration ("weaker than its enantiomer", "in the S
-configuration"): the stereocentre is then what differs, never a wrong answer."""
+configuration", "the trans isomer 5b", "the trans-1,3-disubstituted cyclobutane",
+blind-68): the stereocentre is then what differs, never a wrong answer."""
 
 
 FACE_DESCRIPTOR = re.compile(r"\d[′']*-[αβ]-")

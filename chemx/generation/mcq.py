@@ -220,6 +220,11 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
         if named is None or not named:
             return None if named is None else effect  # "Aldehyde 7"; "amine–HF reagents"
         noun = named
+    if makes_shown and SHOWN not in subject and COMPARED_WITH_SHOWN.search(predicate):
+        # "phenylacetylene reacted twice as slowly as 8" (blind-68): the subject is the
+        # compound compared with the one shown, not what it was made from; named by a
+        # group, no stem can say which compound it was
+        return None
     if makes_shown and SHOWN not in subject:
         about_product = PRODUCT_CLAUSE.match(predicate)
         if about_product:  # "N-Benzylation ... gave the compound shown, for which ..."
@@ -235,6 +240,12 @@ def subject_free_effect(effect: str, form: EffectForm, feature: str, entry_type:
     return capitalise(f"{lead}{noun}{space}{predicate}")
 
 
+COMPARED_WITH_SHOWN = re.compile(
+    rf"\b(?:than|as|compared\s+(?:with|to)|relative\s+to|versus|vs\.?)\s+(?:that\s+of\s+)?{SHOWN}\b",
+    re.I,
+)
+"""A predicate that names the compound shown as the subject's comparator ('reacted twice as
+slowly as the compound shown', 'was 5-fold weaker than the compound shown')."""
 SHOWN_LEAD = re.compile(rf"^(?P<lead>(?:In|For|With|Within) {SHOWN},\s+)(?P<rest>\S.*)$", re.I)
 """'In the compound shown, ...': the compound is named by the lead; the clause follows."""
 

@@ -112,6 +112,10 @@ TABLE: dict[str, Mechanisms] = {
         "donates two acidic N–H hydrogen bonds from a rigid, planar cyclobutenedione ring",
         "gains aromatic character when it binds an anion, which strengthens its N–H donors",
     ),
+    "barbiturate": Mechanisms(
+        "is a strong cyclic acceptor whose three carbonyl-type groups draw charge from the ring",
+        "has an acidic ring carbon between two carbonyl groups that is easily deprotonated",
+    ),
     "sulfonamide": Mechanisms(
         "presents an acidic N–H and two sulfonyl oxygens as hydrogen-bond partners",
         "has an acidic N–H that is deprotonated by the bases used in the reaction",
@@ -789,6 +793,7 @@ SHORT: dict[str, str] = {
     "pyrazole_nh": "donates a hydrogen bond",
     "thiourea": "donates two acidic N–H bonds",
     "squaramide": "donates two acidic N–H bonds",
+    "barbiturate": "is a strong cyclic acceptor",
     "pyrazole": "accepts a hydrogen bond",
     "triazole": "is polar and metabolically robust",
     "tetrazole": "ionises like a carboxylic acid",

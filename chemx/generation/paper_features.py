@@ -24,6 +24,7 @@ from chemx.generation.lexicon import (
     SPECTRAL_WORDS,
     VERB_FORMS,
 )
+from chemx.generation.owners import same_compound
 from chemx.generation.text import (
     GENERIC_STRUCTURE_WORDS,
     STOP_WORDS,
@@ -39,7 +40,7 @@ _NP = r"(?P<np>[A-Za-z0-9(][\w′'(),+–\-]*(?:\s+[\w′'(),+–\-]+){0,7})"
 _STOP = re.compile(
     r"\s+(?:was|were|is|are|which|that|instead|than|and|but|while|so|gave|reached|showed|"
     r"responded|extracted|polymerised|partly|had|has|on|at|in|to|for|with|from|as|by|"
-    r"relative|compared|shows?|shown|left|tolerates?|remained|remains|"
+    r"relative|compared|shows?|shown|left|tolerates?|remained|remains|such|like|"
     r"trans|cis|syn|anti|gauche|adjacent|next|ortho|meta|para|opposite)\b(?![-–]).*$|[,;:.].*$",
     re.I,
 )
@@ -119,6 +120,12 @@ WITH_WINDOW = 30
 """Characters before 'with' within which the compound it describes must be named."""
 
 
+LIKENED_TO = re.compile(
+    r"\s+(?:such\s+as|like)\s+(?:that|those)\s+of\s+(?:compound\s+)?(?P<label>[\w′'-]+)", re.I
+)
+"""A phrase likened to another compound's ('such as that of 2'): it is that compound's."""
+
+
 def _with_another_owner(match: re.Match[str], labels: Sequence[str]) -> bool:
     """Whether a 'with' phrase is not what the compound `labels` name carries.
 
@@ -131,6 +138,12 @@ def _with_another_owner(match: re.Match[str], labels: Sequence[str]) -> bool:
     """
     if not match.group(0).lower().startswith("with"):
         return False
+    likened = LIKENED_TO.match(match.string, match.end("np") if match["np"] else match.end())
+    if likened is None:
+        likened = LIKENED_TO.search(match.string, match.start("np"), match.end("np") + 40)
+    if likened and not any(same_compound(likened["label"], label) for label in labels):
+        # "with a diboronic architecture such as that of 2" (blind-67): 2's, not ours
+        return True
     before = match.string[: match.start()]
     last = before.split()[-1:]
     if last and last[0].lower().strip(",;:()") in VERB_FORMS:

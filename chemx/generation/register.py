@@ -362,7 +362,10 @@ def readings(phrase: str, *, keep_partner: bool = False) -> tuple[str, ...]:
             match
             and cut is _MEANS
             and match.group().strip() == "from"
-            and _FROM_COMPLEMENT.search(found[-1][: match.start()])
+            and (
+                _FROM_COMPLEMENT.search(found[-1][: match.start()])
+                or _DISTANCE_BEFORE.search(found[-1][: match.start()])
+            )
         ):
             match = None  # "prevent the amino group from twisting": a complement, no means
         if (
@@ -412,6 +415,13 @@ _FROM_COMPLEMENT = re.compile(
 )
 """Verbs whose 'from' completes them ("prevents X from twisting"): cut there, the
 reading would say the opposite ("prevents the amino group")."""
+_DISTANCE_BEFORE = re.compile(
+    r"\b(?:one|two|three|four|five|\d+)\s+(?:carbons?|atoms?|bonds?|methylenes?|positions?|"
+    r"residues?|Å|nm)\s*(?:away\s*)?$",
+    re.I,
+)
+"""A distance before 'from' ("places a protonatable amine one carbon from the ring"):
+'from' completes the distance, and a reading cut there ends on "one carbon" (blind-68)."""
 _ELLIPTICAL_OBJECT = re.compile(r"^(?:one|ones|two|them|it|the other|another)\b", re.I)
 """An object that stands for the first conjunct's ('donates two N–H hydrogen bonds and
 accepts one'): the second conjunct alone would not say what it takes."""
