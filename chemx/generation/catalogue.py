@@ -147,7 +147,19 @@ GROUPS: tuple[Group, ...] = (
             "pyrimidinetrione",
         ),
         # a merocyanine's acceptor (blind-68): its thiocarbonyl, imide and C5 are the ring's
-        ("imide", "urea", "thiourea", "amide_tertiary"),
+        ("imide", "urea", "thiourea", "amide_tertiary", "thiocarbonyl", "active_methylene"),
+    ),
+    Group(
+        "thiocarbonyl",
+        "thiocarbonyl group",
+        "[#6X3]=[SX1]",
+        ("thiocarbonyl", "thiocarbonyls", "thione", "thioxo", "c=s"),
+    ),
+    Group(
+        "active_methylene",
+        "active methylene",
+        "[CX4H2]([CX3]=[OX1])[CX3]=[OX1]",
+        ("active methylene", "malonyl ch2", "1,3-dicarbonyl ch2"),
     ),
     Group(
         "n_sulfonyl_azole",
@@ -291,7 +303,7 @@ GROUPS: tuple[Group, ...] = (
         "diaryl_ether",
         "diaryl ether linkage",
         "c[OX2]c",
-        ("aryl ether", "diaryl ether", "ether linkage"),
+        ("aryl ether", "diaryl ether", "ether linkage", "phenoxy"),
     ),
     Group(
         "phenol",
@@ -344,8 +356,16 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "quaternary_ammonium",
         "quaternary ammonium group",
-        "[NX4+]",
-        ("ammonium", "trimethylammonium", "cationic"),
+        "[NX4+;H0]",
+        ("quaternary ammonium", "trimethylammonium", "tetraalkylammonium", "cationic"),
+    ),
+    Group(
+        "alkylammonium",
+        "ammonium group",
+        # a protonated amine (R–NH3+, R2NH2+): its N–H bonds make it no quaternary ammonium
+        # (blind-69, the phenethylammonium passivators of a perovskite)
+        "[NX4+;!H0]",
+        ("ammonium", "alkylammonium", "ammonium head group", "protonated amine", "cationic"),
     ),
     Group(
         "n_methylpiperazine",
@@ -403,6 +423,13 @@ GROUPS: tuple[Group, ...] = (
         ("n_aryl",),
     ),
     Group("n_methyl", "N-methyl group", "[NX3,$([n+])][CH3]", ("n-methyl",)),
+    Group(
+        "indane",
+        "indane ring system",
+        # the fused indane of an aminoindanol-derived bis(oxazoline) (blind-70)
+        "c12ccccc1[CX4][CX4][CX4]2",
+        ("indane", "indanes", "indanyl", "indan", "indanol", "aminoindanol", "indanone"),
+    ),
     Group(
         "tetrahydroisoquinoline",
         "tetrahydroisoquinoline ring",
@@ -590,9 +617,18 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "guanidine",
         "guanidine (amidinium) group",
-        "[NX3][CX3](=[NX2,NX3+])[NX3]",
+        # a nitro- or cyanoguanidine is neutral, no amidinium (`nitroimine`)
+        "[NX3][CX3](=[$([NX2]);!$(N[N+](=O)[O-]);!$(NN(=O)=O);!$(NC#N),NX3+])[NX3]",
         ("guanidine", "guanidinium", "amidinium"),
         ("imine",),
+    ),
+    Group(
+        "nitroimine",
+        "N-nitroimine",
+        "[CX3]=[NX2][$([N+](=O)[O-]),$(N(=O)=O)]",
+        ("nitroimine", "nitroimino", "n-nitroimine", "nitroguanidine", "nitroguanidines"),
+        # the neonicotinoid pharmacophore (blind-70): its N–NO2 is this group's
+        ("nitro", "imine"),
     ),
     Group(
         "amidine",
@@ -605,7 +641,7 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "hydrazone",
         "hydrazone C=N–N",
-        "[CX3]=[NX2][NX3]",
+        "[CX3]=[NX2][NX3;!$([N+](=O)[O-]);!$(N(=O)=O)]",  # a nitroimine's N–NO2 is no hydrazone
         ("hydrazone", "acylhydrazone"),
         ("imine",),
     ),
@@ -699,7 +735,17 @@ GROUPS: tuple[Group, ...] = (
         "boronic_ester",
         "boronic ester",
         "[BX3]([#6,#1,OX2H1])([OX2][#6])[OX2]",
-        ("boronate", "boronate ester", "boronic ester", "cyclic boronate"),
+        (
+            "boronate",
+            "boronate ester",
+            "boronic ester",
+            "cyclic boronate",
+            # a benzoxaborole is a cyclic boronic hemiester (blind-67)
+            "oxaborole",
+            "oxaboroles",
+            "benzoxaborole",
+            "benzoxaboroles",
+        ),
     ),
     Group(
         "bf2_chelate",
@@ -857,7 +903,12 @@ GROUPS: tuple[Group, ...] = (
             *(f"o-{a} group" for a in HETERO_ALKYLS),
         ),
     ),
-    Group("phenyl", "phenyl ring", "[cR1]1[cR1][cR1][cR1][cR1][cR1]1", ("phenyl", "benzene ring")),
+    Group(
+        "phenyl",
+        "phenyl ring",
+        "[cR1]1[cR1][cR1][cR1][cR1][cR1]1",
+        ("phenyl", "benzene ring", "phenoxy"),
+    ),
     Group("stereocentre", "defined stereocentre", None, ("stereocentre", "stereocenter", "chiral")),
 )
 """The catalogue, specific entries before the general ones they imply."""
@@ -1367,7 +1418,8 @@ UNGRADED_NAMES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
      ("sulfonic_acid", "carboxylic_acid", "phosphate", "phosphonate", "sulfate_ester",
       "tetrazole")),
     (re.compile(r"\bcationic\b", re.I),
-     ("quaternary_ammonium", "imidazolium", "pyridinium", "acridinium", "basic_amine")),
+     ("quaternary_ammonium", "alkylammonium", "imidazolium", "pyridinium", "acridinium",
+      "basic_amine")),
     # a bare 'catechol' may be the free diol (a siderophore's, blind-60) or its ether
     (re.compile(r"\bcatechol\b(?!\s+ethers?)", re.I), ("catechol_ether", "catechol")),
     # a part named as fluorinated holds its C–F groups: "the tetrafluorinated backbone"

@@ -376,6 +376,12 @@ EXPECTED_THEN_OBSERVED = re.compile(
 )
 """'X should twist the ring equally well, yet it gave only a threefold gain' (blind-68): the
 expectation is not what was measured; the clause after 'yet' or 'but' is."""
+STEP_THEN_WHY = re.compile(
+    r"^(?P<step>\S.{5,200}?),\s+which\s+(?:(?:also|partly)\s+)?(?:helps?\s+(?:to\s+)?)?"
+    r"(?:explains?|accounts?\s+for)\s+why\s+(?P<why>\S.+)$",
+    re.I | re.S,
+)
+"""'<step>, which helps explain why <observation>': the observation is the effect."""
 REPORTING_FRAME = re.compile(
     r"^(?:we|(?:the\s+)?[a-z0-9–-]+(?:\s+[a-z0-9–-]+){0,2}\s+(?:profiles|experiments|"
     r"measurements|data|studies|assays|analyses|analysis|calculations|spectra|titrations|"
@@ -416,7 +422,7 @@ def decompose(sentence: str, previous: str | None = None) -> Decomposition | Vag
             return replace(inner, effect=why["effect"].strip(), effect_form="clause")
     whole = _decompose_text(text, before)
     if isinstance(whole, Decomposition):
-        return _last_statement(text, whole)
+        return _observation_before_colon(text, _last_statement(text, whole))
     for clause in _joined_clauses(text):
         # "Metabolite identification showed X, and the para-fluorobenzyl group of 12d,
         # whose C–F bond occupies the site of attack, lowered CLint": the explanation is
@@ -434,6 +440,23 @@ WHY_FRAME = re.compile(
     re.I,
 )
 """'<evidence> suggests why <observation>: <explanation>'."""
+
+
+def _observation_before_colon(text: str, whole: Decomposition) -> Decomposition:
+    """The observation before a colon, when the reading found a result after it.
+
+    "Dye 3 fluoresced weakly (ΦF = 0.04): its open polymethine chain ... can twist about
+    the C–C bonds in the excited state and so decays nonradiatively by photoisomerisation"
+    (blind-70): the clause after the colon explains the one before it, and its own 'and so'
+    result is the last step of that explanation, not what was measured.
+    """
+    head, colon, tail = text.partition(": ")
+    if not colon or whole.effect_form != "vp" or whole.connective not in ("consequence", "so"):
+        return whole
+    if whole.effect not in tail or not _has_verb(head) or ";" in head:
+        return whole
+    mechanism = f"{whole.mechanism} and so {whole.effect}"
+    return replace(whole, effect=head.strip(), effect_form="clause", mechanism=mechanism)
 
 
 def _last_statement(text: str, whole: Decomposition) -> Decomposition:
@@ -476,6 +499,14 @@ def _joined_clauses(text: str) -> list[str]:
 # -- reading one construction ----------------------------------------------------------
 
 
+REDUCED_PARTICIPLE_ORIGIN = re.compile(
+    r"\b(?:products?|metabolites?|species|signals?|peaks?|fragments?|material|adducts?|"
+    r"by-?products?|impurit(?:y|ies))$",
+    re.I,
+)
+"""A noun that 'derived from' / 'resulting from' describes rather than explains."""
+
+
 def _interpret(
     text: str,
     tokens: list[Token],
@@ -498,6 +529,14 @@ def _interpret(
     effect = INNER_DISCOURSE.sub(
         "", DISCOURSE_OPENER.sub("", _span(text, tokens, reading, "effect"))
     )
+    if (
+        reading.construction.name == "arises_from"
+        and REDUCED_PARTICIPLE_ORIGIN.search(effect)
+        and predicate_start(tokenise(effect)) is not None
+    ):
+        # "4a gave no products derived from its amine" (blind-67): after a finite verb and
+        # its object, 'derived from' is a reduced relative on the noun, no origin verb
+        return None
     if CONDITIONS_ASIDE.search(cause) or (
         PRODUCT_YIELD.search(effect) and INLINE_CONDITIONS.search(cause)
     ):
@@ -935,9 +974,14 @@ WHY_EFFECT = re.compile(r"^(?:why|how)\s+(?=\S+\s+\S)", re.I)
 """What is left of "...; this may be because" once the cue and its hedge are cut off."""
 
 
-FRONTED_WITH = re.compile(r"^with\s+(?P<group>[^,;:()]{3,80}?),\s+(?P<rest>\S.*)$", re.I | re.S)
+FRONTED_WITH = re.compile(
+    r"^(?:with|bearing|carrying|having|featuring)\s+(?P<group>(?:[^,;:()]|,(?=\S)){3,80}?),\s+"
+    r"(?P<rest>\S.*)$",
+    re.I | re.S,
+)
 """An observation opened by the group it is about: "With tert-butyl groups at C3 and C6,
-2b survived more than 48 h of irradiation"."""
+2b survived more than 48 h of irradiation", "Bearing an N1-2,4-difluorophenyl group, 4g
+was the least soluble" (blind-69)."""
 
 
 def _fronted_group(effect: str) -> tuple[str, str]:
@@ -1165,6 +1209,26 @@ ABSENT_HYDROGEN = re.compile(r"[NOSC][′']*[–-]H\b|\bhydrogens?\b|\bprotons?\
 """A lost hydrogen names the group that replaced it (an N-methyl), which the drawing shows."""
 
 
+EMPHATIC_DO = re.compile(r"^(?P<aux>did|does)\s+(?P<base>[a-z]+)\b(?P<rest>.*)$", re.S)
+
+
+def _without_emphatic_do(effect: str) -> str:
+    """'did halve microsomal clearance' -> 'halved microsomal clearance'.
+
+    The emphasis answers a contrast in the sentence ("left potency unchanged; the
+    trifluoropropyl group did, however, halve clearance", blind-68) that the item drops;
+    an option joining it ("and thereby did halve") reads wrong. 'did not' is a negation.
+    """
+    from lemminflect import getInflection
+
+    found = EMPHATIC_DO.match(effect)
+    if found is None or found["base"] in ("not", "so", "this", "that", "it"):
+        return effect
+    tag = "VBD" if found["aux"] == "did" else "VBZ"
+    forms = getInflection(found["base"], tag=tag)
+    return f"{forms[0]}{found['rest']}" if forms else effect
+
+
 def _finish(
     text: str,
     effect: str,
@@ -1183,7 +1247,7 @@ def _finish(
         return Vague("no_feature", f"the cause is an absence: {absent.group(0).strip()!r}")
     effect = TRAILING_POINTER.sub("", _without_open_bracket(effect))
     if form == "vp":
-        effect = _after_appositive(effect)
+        effect = _after_appositive(_without_emphatic_do(effect))
     effect = TRAILING_AS.sub("", effect)  # "... (+1.56 V) as a consequence of X": 'as' is X's
     effect = METHOD_ASIDE.sub("", effect) or effect
     effect = INNER_CAUSE.split(effect, maxsplit=1)[0]  # "... (61% ee), as a consequence of"
@@ -1195,6 +1259,13 @@ def _finish(
         after = effect.split(": ", 1)[1]
         if _has_verb(after) and predicate_start(tokenise(after)):
             effect = after
+    explained = STEP_THEN_WHY.match(effect) if form == "clause" else None
+    if explained is not None and _has_verb(explained["why"]):
+        # "..., only two competing approaches need to be discriminated, which helps explain
+        # why such a simple ligand reaches high ee" (blind-70): the why-clause was observed,
+        # and the step before it is the last step of the mechanism
+        effect = explained["why"]
+        mechanism = f"{mechanism}, so {explained['step']}"
     expected = EXPECTED_THEN_OBSERVED.match(effect) if form == "clause" else None
     if expected:
         observed = expected["observed"]
@@ -3052,6 +3123,7 @@ def _clean_mechanism(predicate: str) -> str:
     # "matches the nitro group, whereas raising the basicity of the amine accelerates ...":
     # a contrast is another statement, about something else
     predicate = CONTRAST.split(predicate, maxsplit=1)[0]
+    predicate = EXPLAINS_ANOTHER.split(predicate, maxsplit=1)[0]
     head, comma_and, tail = predicate.rpartition(", and ")
     if (
         comma_and
@@ -3071,6 +3143,9 @@ def _clean_mechanism(predicate: str) -> str:
 
 
 CONTRAST = re.compile(rf",\s+(?:{'|'.join(CONTRAST_WORDS)})\s+")
+EXPLAINS_ANOTHER = re.compile(r",\s+which\s+(?:also\s+)?(?:explains|would\s+explain)\b", re.I)
+"""', which explains the gradual red shift of its absorption' (blind-70): a second effect the
+mechanism also explains, no part of how the feature acts."""
 
 NEW_CLAUSE = re.compile(
     r",\s+and\s+(?:(?:as\s+a\s+result|consequently|therefore|thus|hence|so|in\s+turn),?\s+)?"
@@ -3441,6 +3516,9 @@ def _malformed_option(feature: str, mechanism: str) -> str | None:
         return f"the feature {feature!r} opens on {tokens[0].text!r}: no noun phrase"
     if tokens and tokens[-1].tag is Tag.PRON:  # "together with the imine nitrogen ... it"
         return f"the feature {feature!r} ends on a pronoun: the clause's subject, not a group"
+    if tokens and tokens[-1].tag in (Tag.PREP, Tag.DET, Tag.TO):
+        # "aryl fluoride at" (blind-70): the span was cut inside a phrase
+        return f"the feature {feature!r} ends on {tokens[-1].text!r}: a cut phrase"
     if ":" in feature or ";" in feature or any(t.tag is Tag.AUX for t in tokens):
         return f"the feature {feature!r} holds a clause of its own"
     if tokens and _ends_on_verb(tokens[-1].lower):

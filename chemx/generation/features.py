@@ -48,6 +48,7 @@ from chemx.generation.overlap import (
     described_ring_atoms,
     fused_system_atoms,
     inside_region,
+    named_ring_atoms,
     names_cause_atoms,
     places_the_cause,
     ring_of_assembly,
@@ -285,7 +286,11 @@ def select_other_features(
     used = uses or {}
     turning = "conformation" in mechanism_classes(mechanism)
     # "the tricyclic donor", "the pyrrolo[2,3-d]pyrimidine": the atoms of the named system
-    described = described_ring_atoms(smiles, cause) | fused_system_atoms(smiles, cause)
+    described = (
+        described_ring_atoms(smiles, cause)
+        | fused_system_atoms(smiles, cause)
+        | named_ring_atoms(smiles, cause)
+    )
     sentence_stems = distinctive_stems(sentence)
     bare = _bond_of(cause) if _BARE_BOND.fullmatch(cause.strip()) or not named_keys else None
     # "the aryl ring stacks ...": a cause that names a ring but no group could be any ring

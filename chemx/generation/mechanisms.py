@@ -116,6 +116,14 @@ TABLE: dict[str, Mechanisms] = {
         "is a strong cyclic acceptor whose three carbonyl-type groups draw charge from the ring",
         "has an acidic ring carbon between two carbonyl groups that is easily deprotonated",
     ),
+    "thiocarbonyl": Mechanisms(
+        "is a soft, polarisable acceptor that stabilises negative charge better than a carbonyl",
+        "binds soft metals through its sulfur and is oxidised or desulfurised by harsh reagents",
+    ),
+    "active_methylene": Mechanisms(
+        "sits between two carbonyl groups, so it is acidic and readily forms a stabilised enolate",
+        "is deprotonated by mild bases and condenses with aldehydes to give ylidene products",
+    ),
     "sulfonamide": Mechanisms(
         "presents an acidic N–H and two sulfonyl oxygens as hydrogen-bond partners",
         "has an acidic N–H that is deprotonated by the bases used in the reaction",
@@ -224,6 +232,14 @@ TABLE: dict[str, Mechanisms] = {
         "carries a permanent positive charge that raises water solubility",
         "is a permanent cation that needs polar solvents and weakly coordinating anions",
     ),
+    "nitroimine": Mechanisms(
+        "is a planar, strongly polarised group whose nitro oxygens accept hydrogen bonds",
+        "is neutral rather than basic, because the nitro group draws the nitrogen lone pairs away",
+    ),
+    "alkylammonium": Mechanisms(
+        "carries a positive charge and donates N–H hydrogen bonds to anions and acceptors",
+        "is deprotonated to the neutral amine by bases and then loses its charge",
+    ),
     "n_methylpiperazine": Mechanisms(
         "is protonated at physiological pH and forms ionic interactions as a cation",
         "is basic and nucleophilic, so it scavenges acids and electrophiles",
@@ -328,6 +344,10 @@ TABLE: dict[str, Mechanisms] = {
     "tetrazine": Mechanisms(
         "provides a very electron-poor diene for inverse-electron-demand cycloaddition",
         "is attacked by thiols and other nucleophiles in biological media",
+    ),
+    "indane": Mechanisms(
+        "fuses a benzene ring to a five-membered ring, holding the aryl face rigidly in place",
+        "is oxidised at its benzylic positions by strong oxidants and under radical conditions",
     ),
     "tetrahydroisoquinoline": Mechanisms(
         "holds a basic nitrogen in a ring fused to the arene, fixing its orientation",
@@ -782,11 +802,14 @@ SHORT: dict[str, str] = {
     "quinone": "accepts electrons reversibly",
     "imine": "fixes how reagents approach",
     "quaternary_ammonium": "carries a permanent positive charge",
+    "alkylammonium": "is a charged N–H donor",
+    "nitroimine": "is a polarised neutral acceptor",
     "piperazine": "is basic and protonatable",
     "piperidine": "adds a basic nitrogen",
     "aminopyrimidine": "forms a donor–acceptor pair",
     "tetrazine": "is a very electron-poor diene",
     "tetrahydroisoquinoline": "holds a basic nitrogen rigidly",
+    "indane": "holds a fused aryl ring rigidly",
     "pyrrole": "is an electron-rich ring",
     "pyrrole_nh": "donates a hydrogen bond",
     "indole_nh": "donates a hydrogen bond",
@@ -794,6 +817,8 @@ SHORT: dict[str, str] = {
     "thiourea": "donates two acidic N–H bonds",
     "squaramide": "donates two acidic N–H bonds",
     "barbiturate": "is a strong cyclic acceptor",
+    "thiocarbonyl": "is a soft, polarisable acceptor",
+    "active_methylene": "is acidic between two carbonyls",
     "pyrazole": "accepts a hydrogen bond",
     "triazole": "is polar and metabolically robust",
     "tetrazole": "ionises like a carboxylic acid",

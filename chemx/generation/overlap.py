@@ -350,6 +350,71 @@ def fused_system_atoms(smiles: str | None, cause: str) -> frozenset[int]:
     return frozenset(found)
 
 
+HW_STEMS = {
+    "iridine": 3, "irane": 3, "irine": 3, "etidine": 4, "etane": 4, "ete": 4,
+    "olidine": 5, "olane": 5, "oline": 5, "ole": 5, "inane": 6, "ane": 6, "ine": 6,
+    "epane": 7, "epine": 7, "ocane": 8, "ocine": 8,
+}  # fmt: skip
+"""Hantzsch–Widman ring stems (IUPAC B-1.1) and the ring size each names."""
+HW_PREFIX = re.compile(r"(?P<count>di|tri|tetra)?(?P<atom>ox|thi|az|z)")
+_HW_ELEMENT = {"ox": 8, "thi": 16, "az": 7, "z": 7}
+_HW_WORD = re.compile(r"[a-z]+")
+
+
+def hantzsch_widman_rings(name: str) -> list[tuple[int, dict[int, int]]]:
+    """(ring size, heteroatom counts by atomic number) of each Hantzsch–Widman word in `name`.
+
+    "the 1,3,5-oxadiazinane ring" -> [(6, {8: 1, 7: 2})]; "thiazolidine" -> [(5, {16: 1,
+    7: 1})]; "oxetane" -> [(4, {8: 1})]. A word counts only when it splits wholly into
+    heteroatom prefixes (oxa, thia, aza, with di/tri; 'az' may lose its 'a' after a
+    vowel) and one ring stem, so 'piperidine' or 'imidazole' (trivial names) are not read.
+    """
+    found = []
+    for word in _HW_WORD.findall(name.lower()):
+        counts: dict[int, int] = {}
+        at = 0
+        while at < len(word):
+            prefix = HW_PREFIX.match(word, at)
+            elided = word[: prefix.start("atom")].endswith("a") if prefix else False
+            if prefix is None or (prefix["atom"] == "z" and not elided):  # "tetr|a|z|ole"
+                break
+            element = _HW_ELEMENT[prefix["atom"]]
+            multiple = {"di": 2, "tri": 3, "tetra": 4}.get(prefix["count"] or "", 1)
+            counts[element] = counts.get(element, 0) + multiple
+            at = prefix.end()
+            stems = [word[at:], word[at + 1 :]] if word[at : at + 1] == "a" else [word[at:]]
+            size = next((HW_STEMS[stem] for stem in stems if stem in HW_STEMS), None)
+            if size is not None:  # "diox|ane", "oxadiazin|ane", "ox|a|zole"
+                found.append((size, counts))
+                break
+            at += 1 if word[at : at + 1] == "a" else 0
+    return found
+
+
+def named_ring_atoms(smiles: str | None, cause: str) -> frozenset[int]:
+    """The atoms of rings a cause names by Hantzsch–Widman nomenclature.
+
+    "Its oxadiazinane ring is opened metabolically" (blind-70): the ring's ether oxygen and
+    its N-methyl nitrogen are that ring's, so "aliphatic ether oxygen" or "N-methyl group"
+    beside it would name the answer again. A ring counts when its size and heteroatoms are
+    the name's.
+    """
+    names = hantzsch_widman_rings(cause)
+    molecule = parse_smiles(smiles) if smiles and names else None
+    if molecule is None:
+        return frozenset()
+    found: set[int] = set()
+    for ring in molecule.GetRingInfo().AtomRings():
+        elements: dict[int, int] = {}
+        for index in ring:
+            number = molecule.GetAtomWithIdx(index).GetAtomicNum()
+            if number != 6:
+                elements[number] = elements.get(number, 0) + 1
+        if any(size == len(ring) and counts == elements for size, counts in names):
+            found |= set(ring)
+    return frozenset(found)
+
+
 def _ring_matches(molecule: Any, part: str) -> list[frozenset[int]] | None:
     """The atom sets of ring `part` ('' = benzene) in `molecule`; None for an unknown ring."""
     from rdkit import Chem

@@ -64,6 +64,13 @@ FRONTED_OWNER = re.compile(
 ortho-hydroxy imines of 3c the nitrogen lone pair is already engaged", "in 5, the ring"."""
 
 
+NAME_BEFORE_LABEL = re.compile(
+    r"[a-z][a-z]*|[A-Za-z][\w′'–-]*-(?:type|based|derived)|[A-Z][a-z]+[A-Z]\w*"
+)
+"""One name that may stand before an owner's label: 'duroquinone 6', 'BrettPhos-type 2c',
+'XPhos 2b' (blind-69)."""
+
+
 def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
     """The labels that open `words_after` ("1 and 2", "the compound 6", "duroquinone 6")."""
     owners: list[str] = []
@@ -76,7 +83,7 @@ def _owner_labels(words_after: list[str]) -> tuple[str, ...]:
             not owners and token.lower() in ("the", "compound", "compounds")
         ):
             continue
-        elif not owners and not named and token.isalpha() and token.islower():
+        elif not owners and not named and NAME_BEFORE_LABEL.fullmatch(token):
             named = True
             continue
         else:

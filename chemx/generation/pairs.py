@@ -29,6 +29,7 @@ import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from chemx.generation.clauses import Tag, tokenise
 from chemx.generation.extract import COMPOUND_NAME, Decomposition, EffectForm, is_structural
@@ -226,6 +227,7 @@ def changed_atoms(smiles: str, other: str) -> int | None:
     return first.GetNumHeavyAtoms() + second.GetNumHeavyAtoms() - 2 * common
 
 
+@lru_cache(maxsize=1024)
 def changed_region(smiles: str, other: str) -> frozenset[int]:
     """The atoms of `smiles` outside its maximum common substructure with `other`.
 
@@ -234,6 +236,8 @@ def changed_region(smiles: str, other: str) -> frozenset[int]:
     compound it is compared with does, since what 3a has and 1 lacks is that chain.
     Empty when either SMILES does not parse, the search times out, or nothing differs.
     Indices are those of `catalogue.parse_smiles(smiles)` (the SMILES's own atom order).
+    Cached: every candidate sentence of a compound compares the same two drawings, and an
+    MCS search takes up to `MCS_TIMEOUT_S`.
     """
     from rdkit import Chem, RDLogger
     from rdkit.Chem import rdFMCS

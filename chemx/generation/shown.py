@@ -295,6 +295,10 @@ def without_unseen_references(effect: str, others: Sequence[str]) -> str | None:
                 # value is another compound's, and the measure stands without it (blind-48)
                 effect = f"{before[: aside[0]].rstrip()}{after[aside[1] :]}"
                 continue
+            if _RELATIVE_AFTER_LABEL.match(after):
+                # "Replacing the thiocarbonyl of 2a by a carbonyl gave 2b, whose band lay 22
+                # nm to the blue" (blind-68): the relative says what 2b did, unseen here
+                return None
             contrast = _OTHER_SUBJECT_CLAUSE.search(before)
             if contrast is not None:
                 # "BrettPhos delivered ... >99:1 selectivity, whereas 2c gave 14% of the
@@ -325,6 +329,8 @@ _REFERENCE_PHRASE = re.compile(
 """A reference phrase ending at the label: 'relative to', 'compared with 9 days for',
 'against 12% for', and an appended measure ('reached 2.9 × 10⁵ M⁻¹ s⁻¹, three orders of
 magnitude above 1', blind-54)."""
+_RELATIVE_AFTER_LABEL = re.compile(r"\s*\)?\s*,\s*(?:whose|which|who)\b", re.I)
+"""A relative clause on a label (', whose band lay ...'): it is said of that compound."""
 _OTHER_SUBJECT_CLAUSE = re.compile(
     r"[,;]\s*(?:whereas|while|but|and|although|though)\s+(?:(?:the|its|their)\s+[\w-]+\s+)?"
     r"(?:compound\s+)?$",

@@ -307,9 +307,13 @@ def process_subject(subject: list[Token]) -> bool:
         opening[:1] and opening[0] in PROCESS_NOUNS and opening[1:] == ["of"]
     ):
         return True  # "Release of glutamate from 2 was fast": the process, not the compound
+    if len(subject) > 1 and subject[0].lower in SITE_REACTIONS and subject[1].lower in ("at", "on"):
+        return True  # "Substitution at the meso position was fast" (blind-70): a reaction
     return head is not None and event_noun(head)  # not "Iodination at the same positions"
 
 
+SITE_REACTIONS = frozenset({"substitution", "attack", "addition", "displacement", "exchange"})
+"""Reaction nouns that, followed by 'at'/'on' a site, name a reaction there, not a group."""
 PROCESS_NOUNS = frozenset(
     {"release", "uptake", "turnover", "breakdown", "uncaging", "clearance"}
     | {"loss", "escape", "efflux", "permeation"}

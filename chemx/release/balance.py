@@ -106,6 +106,28 @@ class BalanceResult:
     """The same on the released options."""
     items: int = 0
 
+    items_before: int | None = None
+    """Items the `before` counts are over, when a second pass ran on fewer (after hold-out)."""
+
+    def then(self, later: BalanceResult) -> BalanceResult:
+        """This pass followed by `later` over the items left (after some were held out).
+
+        `before` stays this pass's (the generator's options, over `items_before` items);
+        `after` and `items` are the later pass's, over the items released; every swap of
+        both passes is kept, per item in order.
+        """
+        swaps = {item: list(found) for item, found in self.swaps.items()}
+        for item, found in later.swaps.items():
+            swaps.setdefault(item, []).extend(found)
+        return BalanceResult(
+            options=later.options,
+            swaps=swaps,
+            before=self.before,
+            after=later.after,
+            items=later.items,
+            items_before=self.items if self.items_before is None else self.items_before,
+        )
+
     def describe(self) -> str:
         """One line: what balancing changed and the shortcuts' right answers before/after."""
         changes = ", ".join(
@@ -127,6 +149,7 @@ class BalanceResult:
             "options_replaced": sum(len(s) for s in self.swaps.values()),
             "shortcut_correct_before": self.before,
             "shortcut_correct_after": self.after,
+            **({"items_before": self.items_before} if self.items_before is not None else {}),
         }
 
 

@@ -268,11 +268,9 @@ def write_release(
             # rarity is counted over the released items: with some held out, the same
             # spares can hide more answers (the embedded sample: rarest-mechanism 11 -> 10
             # of 30); each item's provenance records every swap, and so does the manifest
-            # (its shortcut counts stay the first pass's, over the items before hold-out)
             rows, again = balanced_rows(rows)
             if balancing is not None:
-                for item_id, swaps in again.swaps.items():
-                    balancing.swaps.setdefault(item_id, []).extend(swaps)
+                balancing = balancing.then(again)
     files: dict[str, bytes] = {}
     files[DATA_FILE] = parquet_bytes(rows)
     for row in rows:

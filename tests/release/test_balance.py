@@ -5,7 +5,7 @@ from __future__ import annotations
 from chemx.qc.anti_shortcut import check_options
 from chemx.qc.shortcut_battery import ShortcutItem, run_shortcut
 from chemx.records import Option, SpareOption
-from chemx.release.balance import BalanceInput, balance
+from chemx.release.balance import BalanceInput, BalanceResult, Swap, balance
 
 EFFECT = "the higher yield"
 FRAME = ", which accounts for the higher yield."
@@ -155,3 +155,28 @@ def test_answers_are_spread_over_the_length_ranks_not_moved_to_the_middle() -> N
         ranks[answer_rank(entry, result.options[entry.id])] += 1
     assert max(ranks) <= 4 and min(ranks) >= 1, ranks  # 12 items: 3 per rank at best
     assert result.after["shortest"] < result.before["shortest"]
+
+
+def test_a_second_pass_reports_its_own_counts_and_keeps_every_swap() -> None:
+    first_swap = Swap("B", "old B", "new B", "old feature", "new feature")
+    second_swap = Swap("C", "old C", "new C", "old feature C", "new feature C")
+    first = BalanceResult(
+        options={},
+        swaps={"i1": [first_swap]},
+        before={"longest": 9},
+        after={"longest": 7},
+        items=32,
+    )
+    second = BalanceResult(
+        options={},
+        swaps={"i1": [second_swap]},
+        before={"longest": 8},
+        after={"longest": 6},
+        items=30,
+    )
+    both = first.then(second)
+    assert both.swaps == {"i1": [first_swap, second_swap]}
+    assert (both.before, both.after, both.items) == ({"longest": 9}, {"longest": 6}, 30)
+    summary = both.summary()
+    assert summary["items_before"] == 32 and summary["items"] == 30
+    assert first.swaps == {"i1": [first_swap]}  # the first pass's record is left as it was
