@@ -1038,6 +1038,7 @@ def parse_smiles(smiles: str) -> Any | None:
     return molecule
 
 
+@lru_cache(maxsize=4096)
 def valence_problems(smiles: str) -> int:
     """How many atoms of a reading RDKit finds chemically impossible (0 if it parses).
 

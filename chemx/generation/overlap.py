@@ -366,7 +366,7 @@ def hantzsch_widman_rings(name: str) -> list[tuple[int, dict[int, int]]]:
 
     "the 1,3,5-oxadiazinane ring" -> [(6, {8: 1, 7: 2})]; "thiazolidine" -> [(5, {16: 1,
     7: 1})]; "oxetane" -> [(4, {8: 1})]. A word counts only when it splits wholly into
-    heteroatom prefixes (oxa, thia, aza, with di/tri; 'az' may lose its 'a' after a
+    heteroatom prefixes (oxa, thia, aza, with di/tri/tetra; 'az' may lose its 'a' after a
     vowel) and one ring stem, so 'piperidine' or 'imidazole' (trivial names) are not read.
     """
     found = []
