@@ -138,9 +138,8 @@ def _with_another_owner(match: re.Match[str], labels: Sequence[str]) -> bool:
     """
     if not match.group(0).lower().startswith("with"):
         return False
-    likened = LIKENED_TO.match(match.string, match.end("np") if match["np"] else match.end())
-    if likened is None:
-        likened = LIKENED_TO.search(match.string, match.start("np"), match.end("np") + 40)
+    # the phrase may stop before 'such' or run past it: look from its start, a little on
+    likened = LIKENED_TO.search(match.string, match.start("np"), match.end("np") + 40)
     if likened and not any(same_compound(likened["label"], label) for label in labels):
         # "with a diboronic architecture such as that of 2" (blind-67): 2's, not ours
         return True

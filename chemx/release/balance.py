@@ -134,9 +134,10 @@ class BalanceResult:
             f"{name} {self.before.get(name, 0)}->{self.after.get(name, 0)}" for name in self.after
         )
         replaced = sum(len(s) for s in self.swaps.values())
+        over = f" (before: over {self.items_before})" if self.items_before is not None else ""
         return (
             f"balanced wrong answers: {replaced} replaced in {len(self.swaps)} of "
-            f"{self.items} items; shortcut right answers {changes}"
+            f"{self.items} items; shortcut right answers{over} {changes}"
         )
 
     def summary(self) -> dict[str, object]:

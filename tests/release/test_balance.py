@@ -179,4 +179,5 @@ def test_a_second_pass_reports_its_own_counts_and_keeps_every_swap() -> None:
     assert (both.before, both.after, both.items) == ({"longest": 9}, {"longest": 6}, 30)
     summary = both.summary()
     assert summary["items_before"] == 32 and summary["items"] == 30
+    assert "of 30 items; shortcut right answers (before: over 32) longest 9->6" in both.describe()
     assert first.swaps == {"i1": [first_swap]}  # the first pass's record is left as it was
